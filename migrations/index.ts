@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+import * as initial from './20261121000000_initial';
+
+// Migrations are listed here rather than discovered on disk, so that the compiled server and the
+// TypeScript test runner load the same modules. Append new ones in order.
+const MIGRATIONS: Record<string, Knex.Migration> = {
+  '20261121000000_initial': initial,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => MIGRATIONS[name]!,
+};

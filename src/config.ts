@@ -1,0 +1,53 @@
+import path from 'node:path';
+
+/** Everything the process reads from its environment, validated once at start. */
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  /** Minutes a reusable invitation link stays valid when the caller names no expiry. */
+  invitationLinkValidityMinutes: number;
+  graphqlIntrospection: boolean;
+  /** Origins allowed to call /graphql from a browser (Apollo Sandbox by default). */
+  corsOrigins: string[];
+  logLevel: string;
+}
+
+export const DEFAULT_SQLITE_FILE = path.join('data', 'org-admin-gateway.sqlite3');
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, not ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, not ${JSON.stringify(raw)}`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL && env.DATABASE_URL !== '' ? env.DATABASE_URL : `sqlite:${DEFAULT_SQLITE_FILE}`;
+  if (!/^(sqlite:|mysql:\/\/|mariadb:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be sqlite:PATH or mysql://user:pass@host:port/db');
+  }
+  return {
+    host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
+    port: integer(env, 'PORT', 9991, 0, 65535),
+    databaseUrl,
+    invitationLinkValidityMinutes: integer(env, 'INVITATION_LINK_VALIDITY_MINUTES', 14400, 1, 10_000_000),
+    graphqlIntrospection: boolean(env, 'GRAPHQL_INTROSPECTION', true),
+    corsOrigins: (env.CORS_ORIGINS ?? 'https://studio.apollographql.com,https://sandbox.embed.apollographql.com')
+      .split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
+  };
+}

@@ -1,0 +1,300 @@
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
+  DateTimeISO: { input: string; output: string; }
+  /** The `SafeInt` scalar type represents non-fractional signed whole numeric values that are considered safe as defined by the ECMAScript specification. */
+  SafeInt: { input: number; output: number; }
+};
+
+/** A folder that groups channels in the sidebar. */
+export type ChannelFolder = {
+  __typename?: 'ChannelFolder';
+  creatorId?: Maybe<Scalars['Int']['output']>;
+  dateCreated: Scalars['DateTimeISO']['output'];
+  /** The description as written, in Zulip Markdown. */
+  description: Scalars['String']['output'];
+  id: Scalars['Int']['output'];
+  isArchived: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  /** Position among the organization's folders; lower sorts first. */
+  order: Scalars['Int']['output'];
+  /** The description rendered to HTML. */
+  renderedDescription: Scalars['String']['output'];
+};
+
+/** Zulip: POST /channel_folders/create. Administrators only. */
+export type CreateChannelFolderInput = {
+  /** Zulip Markdown, at most 1024 characters; may be empty. */
+  description: Scalars['String']['input'];
+  /** Unique in the organization ignoring case; at most 60 characters. */
+  name: Scalars['String']['input'];
+};
+
+export type CreateChannelFolderPayload = {
+  __typename?: 'CreateChannelFolderPayload';
+  channelFolder?: Maybe<ChannelFolder>;
+};
+
+/** Zulip: POST /invites/multiuse. */
+export type CreateReusableInvitationInput = {
+  /** User groups to add new users to. */
+  groupIds?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
+  /** Also subscribe new users to the organization's default channels. Default false. */
+  includeRealmDefaultSubscriptions?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Role of the users who join; at most as privileged as the caller. Default MEMBER. */
+  inviteAs?: InputMaybe<Role>;
+  /** Minutes until the link expires. Absent: the server default (INVITATION_LINK_VALIDITY_MINUTES, 14400); null: never. */
+  inviteExpiresInMinutes?: InputMaybe<Scalars['SafeInt']['input']>;
+  /** Channels to subscribe new users to. */
+  streamIds?: InputMaybe<Array<Scalars['SafeInt']['input']>>;
+  /** Welcome Bot text (administrators only; null for others). null: the organization's text; "": none. At most 8000 characters. */
+  welcomeMessageCustomText?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateReusableInvitationPayload = {
+  __typename?: 'CreateReusableInvitationPayload';
+  invitation?: Maybe<ReusableInvitation>;
+  inviteLink?: Maybe<Scalars['String']['output']>;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  createChannelFolder: CreateChannelFolderPayload;
+  createReusableInvitation: CreateReusableInvitationPayload;
+  /** Zulip: POST /users/me/api_key/regenerate. */
+  regenerateApiKey: RegenerateApiKeyPayload;
+  removeProfileData: RemoveProfileDataPayload;
+};
+
+
+export type MutationCreateChannelFolderArgs = {
+  input: CreateChannelFolderInput;
+};
+
+
+export type MutationCreateReusableInvitationArgs = {
+  input: CreateReusableInvitationInput;
+};
+
+
+export type MutationRemoveProfileDataArgs = {
+  input: RemoveProfileDataInput;
+};
+
+export type ProfileDataEntry = {
+  __typename?: 'ProfileDataEntry';
+  fieldId: Scalars['Int']['output'];
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+export type PushDevice = {
+  __typename?: 'PushDevice';
+  kind: PushDeviceKind;
+};
+
+/** APNS and FCM are legacy push tokens; E2EE an end-to-end-encrypted registration. */
+export type PushDeviceKind =
+  | 'APNS'
+  | 'E2EE'
+  | 'FCM';
+
+export type Query = {
+  __typename?: 'Query';
+  /** The organization's folders in their order. */
+  channelFolders: Array<ChannelFolder>;
+  /** The caller. */
+  me: User;
+  /** Active links: administrators see all of the organization's, others their own. */
+  reusableInvitations: Array<ReusableInvitation>;
+  /** Version and limits; needs no credentials. */
+  serverSettings: ServerSettings;
+};
+
+
+export type QueryChannelFoldersArgs = {
+  includeArchived?: Scalars['Boolean']['input'];
+};
+
+export type RegenerateApiKeyPayload = {
+  __typename?: 'RegenerateApiKeyPayload';
+  /** The new key; the old one no longer works. */
+  apiKey?: Maybe<Scalars['String']['output']>;
+};
+
+/** Zulip: DELETE /users/me/profile_data. */
+export type RemoveProfileDataInput = {
+  /** Custom profile field ids whose values to remove; all or none are removed. */
+  fieldIds: Array<Scalars['SafeInt']['input']>;
+};
+
+export type RemoveProfileDataPayload = {
+  __typename?: 'RemoveProfileDataPayload';
+  user?: Maybe<User>;
+};
+
+/** A reusable invitation link. */
+export type ReusableInvitation = {
+  __typename?: 'ReusableInvitation';
+  createdAt: Scalars['DateTimeISO']['output'];
+  creatorId: Scalars['Int']['output'];
+  /** null: never expires. */
+  expiresAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  groupIds: Array<Scalars['Int']['output']>;
+  id: Scalars['Int']['output'];
+  includeRealmDefaultSubscriptions: Scalars['Boolean']['output'];
+  inviteAs: Role;
+  inviteLink: Scalars['String']['output'];
+  streamIds: Array<Scalars['Int']['output']>;
+  /** null: the organization's welcome text at joining time; "": none. */
+  welcomeMessageCustomText?: Maybe<Scalars['String']['output']>;
+};
+
+/** An organization-level role; Zulip numbers them 100 (owner) to 600 (guest). */
+export type Role =
+  | 'ADMINISTRATOR'
+  | 'GUEST'
+  | 'MEMBER'
+  | 'MODERATOR'
+  | 'OWNER';
+
+export type ServerSettings = {
+  __typename?: 'ServerSettings';
+  maxChannelFolderDescriptionLength: Scalars['Int']['output'];
+  maxChannelFolderNameLength: Scalars['Int']['output'];
+  maxWelcomeMessageCustomTextLength: Scalars['Int']['output'];
+  zulipFeatureLevel: Scalars['Int']['output'];
+  zulipVersion: Scalars['String']['output'];
+};
+
+export type User = {
+  __typename?: 'User';
+  email: Scalars['String']['output'];
+  fullName: Scalars['String']['output'];
+  id: Scalars['Int']['output'];
+  isBot: Scalars['Boolean']['output'];
+  /** Custom profile field values. */
+  profileData: Array<ProfileDataEntry>;
+  /** Devices registered for push notifications. */
+  pushDevices: Array<PushDevice>;
+  role: Role;
+};
+
+export type RestCreateChannelFolderMutationVariables = Exact<{
+  input: CreateChannelFolderInput;
+}>;
+
+
+export type RestCreateChannelFolderMutation = { __typename?: 'Mutation', createChannelFolder: { __typename?: 'CreateChannelFolderPayload', channelFolder?: { __typename?: 'ChannelFolder', id: number } | null } };
+
+export type RestCreateReusableInvitationMutationVariables = Exact<{
+  input: CreateReusableInvitationInput;
+}>;
+
+
+export type RestCreateReusableInvitationMutation = { __typename?: 'Mutation', createReusableInvitation: { __typename?: 'CreateReusableInvitationPayload', inviteLink?: string | null } };
+
+export type RestRegenerateApiKeyMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RestRegenerateApiKeyMutation = { __typename?: 'Mutation', regenerateApiKey: { __typename?: 'RegenerateApiKeyPayload', apiKey?: string | null } };
+
+export type RestRemoveProfileDataMutationVariables = Exact<{
+  input: RemoveProfileDataInput;
+}>;
+
+
+export type RestRemoveProfileDataMutation = { __typename?: 'Mutation', removeProfileData: { __typename?: 'RemoveProfileDataPayload', user?: { __typename?: 'User', id: number } | null } };
+
+export type RestServerSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RestServerSettingsQuery = { __typename?: 'Query', serverSettings: { __typename?: 'ServerSettings', zulipFeatureLevel: number, zulipVersion: string } };
+
+export type RestRegisterQueryVariables = Exact<{
+  withFolders: Scalars['Boolean']['input'];
+}>;
+
+
+export type RestRegisterQuery = { __typename?: 'Query', serverSettings: { __typename?: 'ServerSettings', zulipFeatureLevel: number, zulipVersion: string, maxChannelFolderNameLength: number, maxChannelFolderDescriptionLength: number }, channelFolders?: Array<{ __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, creatorId?: number | null, dateCreated: string, isArchived: boolean, order: number }> };
+
+export type FolderFieldsFragment = { __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, isArchived: boolean, order: number, creatorId?: number | null, dateCreated: string };
+
+export type InvitationFieldsFragment = { __typename?: 'ReusableInvitation', id: number, inviteLink: string, inviteAs: Role, streamIds: Array<number>, groupIds: Array<number>, includeRealmDefaultSubscriptions: boolean, welcomeMessageCustomText?: string | null, createdAt: string, expiresAt?: string | null, creatorId: number };
+
+export type CreateFolderMutationVariables = Exact<{
+  input: CreateChannelFolderInput;
+}>;
+
+
+export type CreateFolderMutation = { __typename?: 'Mutation', createChannelFolder: { __typename?: 'CreateChannelFolderPayload', channelFolder?: { __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, isArchived: boolean, order: number, creatorId?: number | null, dateCreated: string } | null } };
+
+export type FoldersQueryVariables = Exact<{
+  includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
+}>;
+
+
+export type FoldersQuery = { __typename?: 'Query', channelFolders: Array<{ __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, isArchived: boolean, order: number, creatorId?: number | null, dateCreated: string }> };
+
+export type CreateInvitationMutationVariables = Exact<{
+  input: CreateReusableInvitationInput;
+}>;
+
+
+export type CreateInvitationMutation = { __typename?: 'Mutation', createReusableInvitation: { __typename?: 'CreateReusableInvitationPayload', inviteLink?: string | null, invitation?: { __typename?: 'ReusableInvitation', id: number, inviteLink: string, inviteAs: Role, streamIds: Array<number>, groupIds: Array<number>, includeRealmDefaultSubscriptions: boolean, welcomeMessageCustomText?: string | null, createdAt: string, expiresAt?: string | null, creatorId: number } | null } };
+
+export type InvitationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InvitationsQuery = { __typename?: 'Query', reusableInvitations: Array<{ __typename?: 'ReusableInvitation', id: number, inviteLink: string, inviteAs: Role, streamIds: Array<number>, groupIds: Array<number>, includeRealmDefaultSubscriptions: boolean, welcomeMessageCustomText?: string | null, createdAt: string, expiresAt?: string | null, creatorId: number }> };
+
+export type RegenerateMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RegenerateMutation = { __typename?: 'Mutation', regenerateApiKey: { __typename?: 'RegenerateApiKeyPayload', apiKey?: string | null } };
+
+export type RemoveProfileDataMutationVariables = Exact<{
+  input: RemoveProfileDataInput;
+}>;
+
+
+export type RemoveProfileDataMutation = { __typename?: 'Mutation', removeProfileData: { __typename?: 'RemoveProfileDataPayload', user?: { __typename?: 'User', id: number, profileData: Array<{ __typename?: 'ProfileDataEntry', fieldId: number, value?: string | null }> } | null } };
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { __typename?: 'Query', me: { __typename?: 'User', id: number, email: string, fullName: string, role: Role, isBot: boolean, profileData: Array<{ __typename?: 'ProfileDataEntry', fieldId: number, value?: string | null }>, pushDevices: Array<{ __typename?: 'PushDevice', kind: PushDeviceKind }> } };
+
+export type ServerSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ServerSettingsQuery = { __typename?: 'Query', serverSettings: { __typename?: 'ServerSettings', zulipFeatureLevel: number, zulipVersion: string, maxChannelFolderNameLength: number, maxChannelFolderDescriptionLength: number, maxWelcomeMessageCustomTextLength: number } };
+
+export const FolderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<FolderFieldsFragment, unknown>;
+export const InvitationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InvitationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReusableInvitation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}},{"kind":"Field","name":{"kind":"Name","value":"includeRealmDefaultSubscriptions"}},{"kind":"Field","name":{"kind":"Name","value":"welcomeMessageCustomText"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}}]}}]} as unknown as DocumentNode<InvitationFieldsFragment, unknown>;
+export const RestCreateChannelFolderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestCreateChannelFolder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateChannelFolderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createChannelFolder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolder"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestCreateChannelFolderMutation, RestCreateChannelFolderMutationVariables>;
+export const RestCreateReusableInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestCreateReusableInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReusableInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createReusableInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}}]}}]}}]} as unknown as DocumentNode<RestCreateReusableInvitationMutation, RestCreateReusableInvitationMutationVariables>;
+export const RestRegenerateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRegenerateApiKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"regenerateApiKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKey"}}]}}]}}]} as unknown as DocumentNode<RestRegenerateApiKeyMutation, RestRegenerateApiKeyMutationVariables>;
+export const RestRemoveProfileDataDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRemoveProfileData"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RemoveProfileDataInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeProfileData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestRemoveProfileDataMutation, RestRemoveProfileDataMutationVariables>;
+export const RestServerSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestServerSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}}]}}]}}]} as unknown as DocumentNode<RestServerSettingsQuery, RestServerSettingsQueryVariables>;
+export const RestRegisterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestRegister"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"withFolders"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderNameLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderDescriptionLength"}}]}},{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"includeArchived"},"value":{"kind":"BooleanValue","value":true}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"withFolders"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]}}]} as unknown as DocumentNode<RestRegisterQuery, RestRegisterQueryVariables>;
+export const CreateFolderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateFolder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateChannelFolderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createChannelFolder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolder"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FolderFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<CreateFolderMutation, CreateFolderMutationVariables>;
+export const FoldersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Folders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeArchived"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"includeArchived"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeArchived"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FolderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<FoldersQuery, FoldersQueryVariables>;
+export const CreateInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReusableInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createReusableInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"invitation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InvitationFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InvitationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReusableInvitation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}},{"kind":"Field","name":{"kind":"Name","value":"includeRealmDefaultSubscriptions"}},{"kind":"Field","name":{"kind":"Name","value":"welcomeMessageCustomText"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}}]}}]} as unknown as DocumentNode<CreateInvitationMutation, CreateInvitationMutationVariables>;
+export const InvitationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Invitations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reusableInvitations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InvitationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InvitationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReusableInvitation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}},{"kind":"Field","name":{"kind":"Name","value":"includeRealmDefaultSubscriptions"}},{"kind":"Field","name":{"kind":"Name","value":"welcomeMessageCustomText"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}}]}}]} as unknown as DocumentNode<InvitationsQuery, InvitationsQueryVariables>;
+export const RegenerateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Regenerate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"regenerateApiKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKey"}}]}}]}}]} as unknown as DocumentNode<RegenerateMutation, RegenerateMutationVariables>;
+export const RemoveProfileDataDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveProfileData"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RemoveProfileDataInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeProfileData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"profileData"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldId"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]}}]} as unknown as DocumentNode<RemoveProfileDataMutation, RemoveProfileDataMutationVariables>;
+export const MeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"isBot"}},{"kind":"Field","name":{"kind":"Name","value":"profileData"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldId"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pushDevices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}}]} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
+export const ServerSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderNameLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderDescriptionLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxWelcomeMessageCustomTextLength"}}]}}]}}]} as unknown as DocumentNode<ServerSettingsQuery, ServerSettingsQueryVariables>;

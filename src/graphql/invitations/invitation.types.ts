@@ -1,0 +1,51 @@
+import { DateTimeISOResolver, SafeIntResolver } from 'graphql-scalars';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Role } from '../role';
+
+@ObjectType('ReusableInvitation', { description: 'A reusable invitation link.' })
+export class ReusableInvitationType {
+  @Field(() => Int) id!: number;
+  @Field() inviteLink!: string;
+  @Field(() => Role) inviteAs!: Role;
+  @Field(() => [Int]) streamIds!: number[];
+  @Field(() => [Int]) groupIds!: number[];
+  @Field() includeRealmDefaultSubscriptions!: boolean;
+  @Field(() => String, { nullable: true, description: 'null: the organization\'s welcome text at joining time; "": none.' })
+  welcomeMessageCustomText!: string | null;
+  @Field(() => DateTimeISOResolver) createdAt!: Date;
+  @Field(() => DateTimeISOResolver, { nullable: true, description: 'null: never expires.' }) expiresAt!: Date | null;
+  @Field(() => Int) creatorId!: number;
+}
+
+@InputType({ description: 'Zulip: POST /invites/multiuse.' })
+export class CreateReusableInvitationInput {
+  @Field(() => SafeIntResolver, {
+    nullable: true,
+    description: 'Minutes until the link expires. Absent: the server default (INVITATION_LINK_VALIDITY_MINUTES, 14400); null: never.',
+  })
+  inviteExpiresInMinutes?: number | null;
+
+  @Field(() => Role, { nullable: true, description: 'Role of the users who join; at most as privileged as the caller. Default MEMBER.' })
+  inviteAs?: Role | null;
+
+  @Field(() => [SafeIntResolver], { nullable: true, description: 'Channels to subscribe new users to.' })
+  streamIds?: number[] | null;
+
+  @Field(() => [SafeIntResolver], { nullable: true, description: 'User groups to add new users to.' })
+  groupIds?: number[] | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Also subscribe new users to the organization\'s default channels. Default false.' })
+  includeRealmDefaultSubscriptions?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Welcome Bot text (administrators only; null for others). null: the organization\'s text; "": none. At most 8000 characters.',
+  })
+  welcomeMessageCustomText?: string | null;
+}
+
+@ObjectType()
+export class CreateReusableInvitationPayload {
+  @Field(() => String, { nullable: true }) inviteLink!: string | null;
+  @Field(() => ReusableInvitationType, { nullable: true }) invitation!: ReusableInvitationType | null;
+}

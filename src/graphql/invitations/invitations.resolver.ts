@@ -1,0 +1,46 @@
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { createReusableInvitation, invitationLink, reusableInvitations } from '../../operations/invitations';
+import type { Invitation } from '../../store/types';
+import { actingUser, type GraphQLContext } from '../context';
+import { CreateReusableInvitationInput, CreateReusableInvitationPayload, ReusableInvitationType } from './invitation.types';
+
+function toGraphQL(inv: Invitation, organizationUrl: string): ReusableInvitationType {
+  return {
+    id: inv.id,
+    inviteLink: invitationLink(organizationUrl, inv.key),
+    inviteAs: inv.invitedAs,
+    streamIds: inv.channelIds,
+    groupIds: inv.groupIds,
+    includeRealmDefaultSubscriptions: inv.includeRealmDefaultSubscriptions,
+    welcomeMessageCustomText: inv.welcomeMessageCustomText,
+    createdAt: inv.createdAt,
+    expiresAt: inv.expiresAt,
+    creatorId: inv.creatorId,
+  };
+}
+
+@Resolver()
+export class InvitationsResolver {
+  @Authorized()
+  @Mutation(() => CreateReusableInvitationPayload)
+  async createReusableInvitation(
+    @Arg('input') input: CreateReusableInvitationInput, @Ctx() ctx: GraphQLContext,
+  ): Promise<CreateReusableInvitationPayload> {
+    const user = actingUser(ctx);
+    const { invitation, inviteLink } = await createReusableInvitation(ctx.services, user, {
+      ...input,
+      inviteAs: input.inviteAs ?? undefined,
+      includeRealmDefaultSubscriptions: input.includeRealmDefaultSubscriptions ?? undefined,
+    });
+    return { inviteLink, invitation: toGraphQL(invitation, user.organization.url) };
+  }
+
+  @Authorized()
+  @Query(() => [ReusableInvitationType], {
+    description: 'Active links: administrators see all of the organization\'s, others their own.',
+  })
+  async reusableInvitations(@Ctx() ctx: GraphQLContext): Promise<ReusableInvitationType[]> {
+    const user = actingUser(ctx);
+    return (await reusableInvitations(ctx.services, user)).map((inv) => toGraphQL(inv, user.organization.url));
+  }
+}

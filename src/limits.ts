@@ -1,0 +1,6 @@
+/** Limits the server enforces and advertises (POST /register, serverSettings). */
+export const ZULIP_FEATURE_LEVEL = 492;
+export const ZULIP_VERSION = '12.0-dev';
+export const MAX_CHANNEL_FOLDER_NAME_LENGTH = 60;
+export const MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH = 1024;
+export const MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH = 8000;

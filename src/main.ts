@@ -1,0 +1,112 @@
+import 'reflect-metadata';
+import fs from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { ConfigError, loadConfig, type Config } from './config';
+import { buildServer } from './server';
+import { migrate, openDatabase, type Database } from './store/db';
+import { countOrganizations } from './store/organizations';
+import { DEMO_CREDENTIALS, demoWorld } from './world/demoWorld';
+import { loadWorld } from './world/loadWorld';
+import { WorldError } from './world/worldFile';
+
+class CliFailure extends Error {}
+
+async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>): Promise<T> {
+  const db = openDatabase(config.databaseUrl);
+  try {
+    try {
+      await migrate(db);
+    } catch (err) {
+      throw new CliFailure(`cannot prepare the database (${redact(config.databaseUrl)}): ${(err as Error).message}`);
+    }
+    return await fn(db);
+  } finally {
+    await db.knex.destroy();
+  }
+}
+
+/** A database URL without its password, for messages. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+function printWelcome(address: string, orgUrl: string | null): void {
+  const lines = [`org-admin-gateway listening on ${address}`, `  GraphQL (Apollo Sandbox): ${address}/graphql`, `  Zulip REST API:           ${address}/api/v1`];
+  if (orgUrl) {
+    const [, adminEmail, adminKey] = DEMO_CREDENTIALS[1];
+    lines.push('', `Loaded the demo organization "Zulip Dev" (${orgUrl}). Demo credentials (email / API key):`);
+    for (const [role, email, key] of DEMO_CREDENTIALS) lines.push(`  ${role.padEnd(13)} ${email.padEnd(22)} ${key}`);
+    lines.push('', 'Try:',
+      `  curl -sS ${address}/api/v1/server_settings`,
+      `  curl -sS -u ${adminEmail}:${adminKey} -d name=Marketing -d description='Channels for **marketing**' ${address}/api/v1/channel_folders/create`,
+      `  curl -sS -u ${adminEmail}:${adminKey} -d invite_as=400 -d 'stream_ids=[]' ${address}/api/v1/invites/multiuse`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function serve(config: Config): Promise<void> {
+  const db = openDatabase(config.databaseUrl);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.knex.destroy();
+    throw new CliFailure(`cannot prepare the database (${redact(config.databaseUrl)}): ${(err as Error).message}`);
+  }
+  let demoUrl: string | null = null;
+  if ((await countOrganizations(db.knex)) === 0) {
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    demoUrl = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+    await loadWorld(db, demoWorld(demoUrl));
+  }
+  const app = await buildServer({ db, config });
+  const address = await app.listen({ host: config.host, port: config.port });
+  printWelcome(address, demoUrl);
+  let closing = false;
+  const shutdown = async (): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await db.knex.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command()
+    .name('org-admin-gateway')
+    .description('GraphQL gateway and Zulip-compatible REST API for organization administration')
+    .exitOverride();
+  program.command('serve', { isDefault: true }).description('migrate, load the demo world into an empty database, and serve')
+    .action(async () => serve(loadConfig()));
+  program.command('migrate').description('apply the database migrations (DATABASE_URL)')
+    .action(async () => {
+      const config = loadConfig();
+      await withDatabase(config, async () => undefined);
+      process.stdout.write('migrations applied\n');
+    });
+  program.command('load-world').argument('<file>', 'world file (JSON)').description('load a world file in one transaction and print the ids assigned')
+    .action(async (file: string) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+      } catch (err) {
+        throw new CliFailure(`cannot read ${file}: ${(err as Error).message}`);
+      }
+      const result = await withDatabase(loadConfig(), (db) => loadWorld(db, raw));
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) process.exit(err.exitCode);
+    if (err instanceof CliFailure || err instanceof WorldError || err instanceof ConfigError) {
+      process.stderr.write(`org-admin-gateway: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+if (require.main === module) void main(process.argv.slice(2));

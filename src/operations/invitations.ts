@@ -1,0 +1,103 @@
+import { generateInvitationKey } from '../auth/keys';
+import { badRequest } from '../errors';
+import { MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH } from '../limits';
+import {
+  checkChannelsForInvitation, checkGroupsForInvitation, checkMayCreateReusableInvitation, checkMayInviteAs,
+  invitationListScope, requireMemberOrAdmin, welcomeTextAllowed,
+} from '../policy';
+import { channelsForAccess } from '../store/channels';
+import { isUniqueViolation } from '../store/db';
+import { insertInvitation, listActiveInvitations } from '../store/invitations';
+import { ROLE, ROLE_VALUES, type ActingUser, type Invitation } from '../store/types';
+import { groupsByIds, memberGroupIds } from '../store/userGroups';
+import { checkMaxLength, checkStorableText } from '../text';
+import { now, type Services } from './context';
+
+export interface CreateReusableInvitation {
+  /** undefined: the server default; null: never expires. */
+  inviteExpiresInMinutes?: number | null;
+  inviteAs?: number;
+  streamIds?: number[] | null;
+  groupIds?: number[] | null;
+  includeRealmDefaultSubscriptions?: boolean;
+  welcomeMessageCustomText?: string | null;
+}
+
+export interface CreatedInvitation {
+  invitation: Invitation;
+  inviteLink: string;
+}
+
+// Dates past this cannot be stored or shown; Zulip itself overflows there.
+const LATEST_EXPIRY = Date.UTC(9999, 11, 31);
+
+export function invitationLink(organizationUrl: string, key: string): string {
+  return `${organizationUrl.replace(/\/+$/, '')}/join/${key}/`;
+}
+
+function expiryDate(services: Services, createdAt: Date, minutes: number | null | undefined): Date | null {
+  if (minutes === null) return null;
+  const m = minutes === undefined ? services.config.invitationLinkValidityMinutes : minutes;
+  const at = createdAt.getTime() + m * 60_000;
+  if (at > LATEST_EXPIRY) throw badRequest('invite_expires_in_minutes is too large');
+  if (at < 0) throw badRequest('invite_expires_in_minutes is too small');
+  return new Date(at);
+}
+
+/**
+ * Checks in Zulip's order: who may call, parameter values, the organization's
+ * create_multiuse_invite_group, the role, the channels, the groups; then one transaction.
+ */
+export async function createReusableInvitation(
+  services: Services, user: ActingUser, input: CreateReusableInvitation,
+): Promise<CreatedInvitation> {
+  requireMemberOrAdmin(user);
+  const inviteAs = input.inviteAs ?? ROLE.MEMBER;
+  if (!ROLE_VALUES.includes(inviteAs)) throw badRequest('Invalid invite_as: Value error, Not in the list of possible values');
+  const text = input.welcomeMessageCustomText ?? null;
+  if (text !== null) {
+    checkMaxLength(text, MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH, 'welcome_message_custom_text');
+    checkStorableText(text, 'welcome_message_custom_text');
+  }
+  const createdAt = now(services);
+  const expiresAt = expiryDate(services, createdAt, input.inviteExpiresInMinutes);
+  const streamIds = input.streamIds ?? [];
+  const groupIds = input.groupIds ?? [];
+
+  const { knex } = services.db;
+  const memberOf = await memberGroupIds(knex, user.id);
+  checkMayCreateReusableInvitation(user, memberOf);
+  checkMayInviteAs(user, inviteAs);
+  const channels = await channelsForAccess(knex, user.organizationId, user.id, streamIds);
+  checkChannelsForInvitation(user, memberOf, streamIds, channels);
+  const groups = await groupsByIds(knex, user.organizationId, groupIds);
+  checkGroupsForInvitation(user, memberOf, groupIds, groups);
+
+  const base = {
+    organizationId: user.organizationId,
+    creatorId: user.id,
+    invitedAs: inviteAs,
+    includeRealmDefaultSubscriptions: input.includeRealmDefaultSubscriptions ?? false,
+    welcomeMessageCustomText: welcomeTextAllowed(user, text),
+    createdAt,
+    expiresAt,
+    channelIds: [...new Set(streamIds)],
+    groupIds: [...new Set(groupIds)],
+  };
+  // A key collision (120 random bits) is astronomically unlikely; the unique index still decides.
+  for (let attempt = 0; ; attempt++) {
+    const key = generateInvitationKey();
+    try {
+      const invitation = await insertInvitation(knex, { ...base, key });
+      return { invitation, inviteLink: invitationLink(user.organization.url, key) };
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 2) throw err;
+    }
+  }
+}
+
+export async function reusableInvitations(services: Services, user: ActingUser): Promise<Invitation[]> {
+  requireMemberOrAdmin(user);
+  const { creatorId } = invitationListScope(user);
+  return listActiveInvitations(services.db.knex, user.organizationId, now(services), creatorId);
+}

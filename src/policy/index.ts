@@ -1,0 +1,115 @@
+import { badRequest, unauthorized, unauthorizedPrincipal } from '../errors';
+import {
+  ROLE, type ActingUser, type ChannelAccessRow, type ProfileField, type User, type UserGroupRow,
+} from '../store/types';
+import { isGuest, isBot, isIncomingWebhookBot, isModeratorOrAbove, isOwner, isRealmAdmin } from './roles';
+
+// Who may do what. Every answer is computed from data the operation loaded in bulk beforehand,
+// so a check never costs a query per list element. Messages and codes are Zulip's.
+
+export * from './roles';
+
+/** After the key matched: the account may use the API at all (Zulip's order of checks). */
+export function checkAccountUsable(user: ActingUser): void {
+  if (user.organization.deactivated) throw unauthorized('This organization has been deactivated');
+  if (!user.isActive) throw unauthorized('Account is deactivated');
+  if (isIncomingWebhookBot(user)) throw unauthorized('This API is not available to incoming webhook bots.');
+}
+
+export function requireRealmAdmin(user: User): void {
+  if (!isRealmAdmin(user)) throw unauthorizedPrincipal('Must be an organization administrator');
+}
+
+/** Zulip's require_member_or_admin: neither guests nor bots. */
+export function requireMemberOrAdmin(user: User): void {
+  if (isGuest(user)) throw badRequest('Not allowed for guest users');
+  if (isBot(user)) throw badRequest('This endpoint does not accept bot requests.');
+}
+
+export function requireHuman(user: User): void {
+  if (isBot(user)) throw badRequest('This endpoint does not accept bot requests.');
+}
+
+/**
+ * Whether the user holds a group-valued permission. `memberOf` holds every group the user belongs
+ * to, through subgroups. None of the settings here admit guests (Zulip's allow_everyone_group=False).
+ */
+export function holdsGroupPermission(user: User, settingGroupId: number | null, memberOf: ReadonlySet<number>): boolean {
+  if (settingGroupId === null || isGuest(user)) return false;
+  return memberOf.has(settingGroupId);
+}
+
+export function checkMayCreateReusableInvitation(user: ActingUser, memberOf: ReadonlySet<number>): void {
+  if (!holdsGroupPermission(user, user.organization.createMultiuseInviteGroupId, memberOf)) {
+    throw badRequest('Insufficient permission');
+  }
+}
+
+/** A caller may invite only to roles equally or more restricted than its own. */
+export function checkMayInviteAs(user: User, role: number): void {
+  if (role === ROLE.OWNER && !isOwner(user)) throw unauthorizedPrincipal('Must be an organization owner');
+  if (role === ROLE.ADMINISTRATOR && !isRealmAdmin(user)) throw badRequest('Must be an organization administrator');
+  if (role === ROLE.MODERATOR && !isModeratorOrAbove(user)) throw badRequest('Must be an organization moderator');
+}
+
+/**
+ * Channels a new user may be subscribed to through the caller's invitation, checked in the
+ * order given: each must exist in the organization, be active and readable by the caller
+ * (public, subscribed, or in the channel's add-subscribers group); then each must be a default
+ * channel or one the caller may add subscribers to.
+ */
+export function checkChannelsForInvitation(
+  user: ActingUser, memberOf: ReadonlySet<number>, requested: readonly number[], channels: ReadonlyMap<number, ChannelAccessRow>,
+): void {
+  for (const id of requested) {
+    const c = channels.get(id);
+    const readable = c !== undefined && !c.isArchived && (c.subscribed || (!c.inviteOnly && !isGuest(user))
+      || holdsGroupPermission(user, c.canAddSubscribersGroupId, memberOf));
+    if (!readable) throw badRequest(`Invalid channel ID ${id}. No invites were sent.`);
+  }
+  if (requested.length === 0) return;
+  if (holdsGroupPermission(user, user.organization.canAddSubscribersGroupId, memberOf) || isRealmAdmin(user)) return;
+  for (const id of requested) {
+    const c = channels.get(id)!;
+    if (isGuest(user) || (!c.isDefault && !holdsGroupPermission(user, c.canAddSubscribersGroupId, memberOf))) {
+      throw badRequest('You do not have permission to subscribe other users to channels.');
+    }
+  }
+}
+
+/** User groups a new user may be added to through the caller's invitation, in the order given. */
+export function checkGroupsForInvitation(
+  user: ActingUser, memberOf: ReadonlySet<number>, requested: readonly number[], groups: ReadonlyMap<number, UserGroupRow>,
+): void {
+  for (const id of requested) {
+    const g = groups.get(id);
+    if (g === undefined || g.kind === 'anonymous') throw badRequest('Invalid user group');
+    if (g.deactivated) throw badRequest('User group is deactivated.');
+    if (g.kind === 'system') throw badRequest('Insufficient permission');
+    const allowed = holdsGroupPermission(user, user.organization.canManageAllGroupsId, memberOf)
+      || holdsGroupPermission(user, g.canManageGroupId, memberOf)
+      || holdsGroupPermission(user, g.canAddMembersGroupId, memberOf);
+    if (!allowed) throw badRequest('Insufficient permission');
+  }
+}
+
+/** Only administrators set an invitation's welcome text; for others it is stored as null. */
+export function welcomeTextAllowed(user: User, text: string | null): string | null {
+  return isRealmAdmin(user) ? text : null;
+}
+
+/** Every field must exist in the organization and be editable by the caller; checked in order. */
+export function checkProfileFieldsEditable(user: User, requested: readonly number[], fields: ReadonlyMap<number, ProfileField>): void {
+  for (const id of requested) {
+    const f = fields.get(id);
+    if (f === undefined) throw badRequest(`Field id ${id} not found.`);
+    if (!f.editableByUser && !isRealmAdmin(user)) {
+      throw badRequest('You are not allowed to change this field. Contact an administrator to update it.');
+    }
+  }
+}
+
+/** Administrators see every active invitation of the organization; others their own. */
+export function invitationListScope(user: User): { creatorId?: number } {
+  return isRealmAdmin(user) ? {} : { creatorId: user.id };
+}

@@ -1,0 +1,127 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import { authenticate } from '../auth/authenticate';
+import { ZulipError, badRequest } from '../errors';
+import type { Services } from '../operations/context';
+import { executeDocument } from './execute';
+import { parseParams, type RawParams } from './params';
+import { sendError, sendInternalError, sendJson, sendSuccess } from './responses';
+import type { HttpMethod, RestRoute } from './routes';
+import { ROUTES } from './routes';
+
+export interface RestOptions {
+  services: Services;
+  schema: GraphQLSchema;
+  routes?: readonly RestRoute[];
+}
+
+const MULTIPART_LIMITS = { fieldNameSize: 200, fieldSize: 1024 * 1024, fields: 1000, files: 20, fileSize: 10 * 1024 * 1024, parts: 1020 };
+
+function lastValue(v: unknown): string | undefined {
+  if (Array.isArray(v)) return v.length ? String(v[v.length - 1]) : undefined;
+  return v === undefined ? undefined : String(v);
+}
+
+/** Form fields of a multipart body; uploaded files are not parameters (as in Django's POST). */
+async function multipartFields(req: FastifyRequest): Promise<Map<string, string>> {
+  const fields = new Map<string, string>();
+  try {
+    for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'file') await part.toBuffer();
+      else fields.set(part.fieldname, String(part.value));
+    }
+  } catch (err) {
+    // zulip-js sends a body holding only the closing boundary for a call without parameters.
+    if (fields.size === 0 && /Unexpected end of (form|multipart data)/i.test(String((err as Error).message))) return fields;
+    throw badRequest('Malformed multipart body');
+  }
+  return fields;
+}
+
+/** Parameters as Zulip reads them: the form body's, else the query string's; the last of repeats. */
+async function rawParams(req: FastifyRequest): Promise<RawParams> {
+  const raw: RawParams = new Map();
+  for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
+    const value = lastValue(v);
+    if (value !== undefined) raw.set(k, value);
+  }
+  if (req.isMultipart()) {
+    for (const [k, v] of await multipartFields(req)) raw.set(k, v);
+  } else if (req.body && typeof req.body === 'object') {
+    for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) {
+      const value = lastValue(v);
+      if (value !== undefined) raw.set(k, value);
+    }
+  }
+  return raw;
+}
+
+function methodNotAllowed(reply: FastifyReply, allowed: string[]): FastifyReply {
+  reply.header('Allow', allowed.join(', '));
+  // Zulip's 405 body has no code.
+  return sendJson(reply, 405, { result: 'error', msg: 'Method Not Allowed', allowed_methods: allowed });
+}
+
+/** Zulip's /api/v1: form-encoded calls translated into the GraphQL operations. */
+export async function restApi(app: FastifyInstance, options: RestOptions): Promise<void> {
+  const { services, schema } = options;
+  const log = app.log;
+
+  // Zulip reads parameters from urlencoded and multipart bodies only; any other body is ignored.
+  app.removeAllContentTypeParsers();
+  await app.register(formbody);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  app.addContentTypeParser('*', (_req, payload, done) => {
+    payload.on('error', done);
+    payload.on('end', () => done(null, undefined));
+    payload.resume();
+  });
+
+  async function handle(route: RestRoute, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const user = route.authenticated ? await authenticate(services.db.knex, req.headers.authorization) : null;
+    if (user && route.gate) route.gate(user);
+    const { values, ignored } = parseParams(route.params, await rawParams(req));
+    const data = await executeDocument(schema, route.document, route.variables(values), { services, user });
+    return sendSuccess(reply, route.response(data), ignored);
+  }
+
+  const byPath = new Map<string, Map<HttpMethod, RestRoute>>();
+  for (const r of options.routes ?? ROUTES) {
+    if (!byPath.has(r.path)) byPath.set(r.path, new Map());
+    byPath.get(r.path)!.set(r.method, r);
+  }
+  for (const [path, methods] of byPath) {
+    const allowed = [...methods.keys()].flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
+    app.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: path,
+      handler: async (req, reply) => {
+        if (req.method === 'OPTIONS') return reply.code(204).header('Allow', allowed.join(', ')).send();
+        const route = methods.get((req.method === 'HEAD' ? 'GET' : req.method) as HttpMethod);
+        if (!route) return methodNotAllowed(reply, allowed);
+        try {
+          return await handle(route, req, reply);
+        } catch (err) {
+          if (err instanceof ZulipError) return sendError(reply, err);
+          req.log.error({ err }, 'unexpected error in a REST request');
+          return sendInternalError(reply);
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((_req, reply) => sendJson(reply, 404, { result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' }));
+
+  // Failures before a handler runs (body too large, malformed form): Zulip bodies, never a 500.
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      log.error({ err }, 'unexpected error in a REST request');
+      return sendInternalError(reply);
+    }
+    const msg = status === 413 ? 'Request body too large' : status === 415 ? 'Unsupported media type' : 'Malformed request';
+    return sendJson(reply, status, { result: 'error', msg, code: 'BAD_REQUEST' });
+  });
+}

@@ -1,0 +1,64 @@
+import { ApolloServer } from '@apollo/server';
+import fastifyApollo, { fastifyApolloDrainPlugin, type ApolloFastifyContextFunction } from '@as-integrations/fastify';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { authenticate } from './auth/authenticate';
+import { ZulipError } from './errors';
+import type { GraphQLContext } from './graphql/context';
+import { formatGraphQLError, zulipGraphQLError } from './graphql/errors';
+import { graphqlSchema } from './graphql/schema';
+import type { Services } from './operations/context';
+import { restApi } from './rest/plugin';
+
+export interface ServerOptions {
+  logLevel?: string;
+}
+
+/** The HTTP app: /graphql (Apollo) and /api/v1 (the REST shim), both over the same schema. */
+export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? services.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Request ids for the log lines; a proxy's id is used when it sends one.
+    requestIdHeader: 'x-request-id',
+  });
+  const schema = graphqlSchema();
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    introspection: services.config.graphqlIntrospection,
+    includeStacktraceInErrorResponses: false,
+    formatError: formatGraphQLError(app.log),
+    plugins: [fastifyApolloDrainPlugin(app)],
+  });
+  await apollo.start();
+
+  // Credentials are optional at this point: introspection and serverSettings need none, and the
+  // auth checker refuses the rest. Credentials that are present must be valid.
+  const context: ApolloFastifyContextFunction<GraphQLContext> = async (req) => {
+    const header = req.headers.authorization;
+    if (header === undefined || header === '') return { services, user: null };
+    try {
+      return { services, user: await authenticate(services.db.knex, header) };
+    } catch (err) {
+      if (err instanceof ZulipError) throw zulipGraphQLError(err);
+      throw err instanceof GraphQLError ? err : new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    }
+  };
+
+  // Browsers may call /graphql from Apollo Sandbox (and other configured origins); the REST API
+  // answers no cross-origin requests, as Zulip's does not.
+  await app.register(cors, {
+    delegator: (req, cb) => {
+      const graphql = (req.url ?? '').startsWith('/graphql');
+      cb(null, graphql
+        ? { origin: services.config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 }
+        : { origin: false });
+    },
+  });
+
+  await app.register(fastifyApollo(apollo), { context, path: '/graphql' });
+  await app.register(restApi, { prefix: '/api/v1', services, schema });
+  return app;
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { migrationSource } from '../../migrations';
+
+// The one place where the two dialects differ: connection set-up, error codes and value decoding.
+
+export type Dialect = 'sqlite' | 'mysql';
+
+export interface Database {
+  knex: Knex;
+  dialect: Dialect;
+}
+
+export interface OpenOptions {
+  /** Connections in the MySQL pool. */
+  poolMax?: number;
+}
+
+function mysqlConnection(url: string): Knex.MySql2ConnectionConfig {
+  const u = new URL(url);
+  return {
+    host: u.hostname.replace(/^\[|\]$/g, ''),
+    port: u.port ? Number(u.port) : 3306,
+    user: decodeURIComponent(u.username || 'root'),
+    password: decodeURIComponent(u.password),
+    database: decodeURIComponent(u.pathname.replace(/^\//, '')),
+    charset: 'utf8mb4',
+    timezone: 'Z',
+    connectTimeout: 5000,
+    supportBigNumbers: true,
+  };
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): Database {
+  if (url.startsWith('sqlite:')) {
+    const filename = url.slice('sqlite:'.length);
+    if (filename !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+    const knex = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename },
+      useNullAsDefault: true,
+      // One connection: SQLite allows one writer at a time, and the driver is synchronous.
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('busy_timeout = 5000');
+          done(null, conn);
+        },
+      },
+    });
+    return { knex, dialect: 'sqlite' };
+  }
+  const knex = knexFactory({
+    client: 'mysql2',
+    connection: mysqlConnection(url),
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    acquireConnectionTimeout: 10_000,
+  });
+  return { knex, dialect: 'mysql' };
+}
+
+export async function migrate(db: Database): Promise<string[]> {
+  const [, applied] = await db.knex.migrate.latest({ migrationSource });
+  return applied as string[];
+}
+
+/** Fails with a clear message when the database cannot be reached. */
+export async function checkReachable(db: Database): Promise<void> {
+  await db.knex.raw('select 1');
+}
+
+/** A row that violates a UNIQUE or PRIMARY KEY constraint (the database decided a race). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number };
+  return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062
+    || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Dates come back as Date from mysql2 and as epoch milliseconds from SQLite. */
+export function toDate(value: unknown): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number') return new Date(value);
+  if (typeof value === 'string' && /^\d+$/.test(value)) return new Date(Number(value));
+  return new Date(String(value));
+}
+
+export function toDateOrNull(value: unknown): Date | null {
+  return value === null || value === undefined ? null : toDate(value);
+}
+
+/** SQLite stores booleans as 0/1, MySQL as TINYINT. */
+export function toBool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
+}
+
+/** Rows per multi-row INSERT, under SQLite's bound-parameter limit for our widest table. */
+export const INSERT_CHUNK = 400;

@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import { toBool } from './db';
+import type { ProfileField, ProfileValue } from './types';
+
+export async function fieldsByIds(knex: Knex, organizationId: number, ids: readonly number[]): Promise<Map<number, ProfileField>> {
+  if (ids.length === 0) return new Map();
+  const rows = await knex('custom_profile_fields')
+    .where('organization_id', organizationId)
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'name', 'field_type', 'editable_by_user', 'required');
+  return new Map(rows.map((r) => [Number(r.id), {
+    id: Number(r.id),
+    name: String(r.name),
+    fieldType: String(r.field_type),
+    editableByUser: toBool(r.editable_by_user),
+    required: toBool(r.required),
+  }]));
+}
+
+/** One DELETE for all the fields: the removal is whole or absent without a transaction. */
+export async function deleteValues(knex: Knex, userId: number, fieldIds: readonly number[]): Promise<void> {
+  if (fieldIds.length === 0) return;
+  await knex('custom_profile_field_values').where('user_id', userId).whereIn('field_id', [...new Set(fieldIds)]).delete();
+}
+
+export async function valuesForUser(knex: Knex, userId: number): Promise<ProfileValue[]> {
+  const rows = await knex('custom_profile_field_values as v')
+    .join('custom_profile_fields as f', 'f.id', 'v.field_id')
+    .where('v.user_id', userId)
+    .orderBy(['f.display_order', 'f.id'])
+    .select('v.field_id', 'v.value');
+  return rows.map((r) => ({ fieldId: Number(r.field_id), value: String(r.value) }));
+}
