@@ -13,6 +13,11 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // One graphql instance: TypeGraphQL and Apollo load its CommonJS build, so our modules must too
+    // (Vite would otherwise pick the ES module build, a second copy that graphql-js refuses).
+    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/globalSetup.ts'],

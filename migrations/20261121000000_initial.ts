@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 // are kept in a separate key column the application fills (see src/store/keys.ts), so that both
 // dialects compare exactly the same way whatever their collations do with case and trailing spaces.
 
-const ROLES = ['100', '200', '300', '400', '600'];
+const ROLES = [100, 200, 300, 400, 600];
 
 function utf8mb4(knex: Knex, table: Knex.CreateTableBuilder): void {
   if (knex.client.config.client === 'mysql2') {
@@ -12,6 +12,11 @@ function utf8mb4(knex: Knex, table: Knex.CreateTableBuilder): void {
     table.collate('utf8mb4_unicode_ci');
     table.engine('InnoDB');
   }
+}
+
+/** A table-level CHECK (MariaDB refuses a named check inline in a column definition). */
+function oneOf(t: Knex.CreateTableBuilder, column: string, values: readonly (string | number)[], name: string): void {
+  t.check(`?? in (${values.map(() => '?').join(', ')})`, [column, ...values], name);
 }
 
 export async function up(knex: Knex): Promise<void> {
@@ -39,7 +44,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('email', 254).notNullable();
     t.string('email_key', 254).notNullable();
     t.string('full_name', 255).notNullable();
-    t.smallint('role').notNullable().checkIn(ROLES, 'users_role_check');
+    t.smallint('role').notNullable();
+    oneOf(t, 'role', ROLES, 'users_role_check');
     t.boolean('is_active').notNullable().defaultTo(true);
     t.string('bot_type', 32).nullable();
     t.integer('bot_owner_id').unsigned().nullable().references('id').inTable('users');
@@ -54,7 +60,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('organization_id').unsigned().notNullable().references('id').inTable('organizations');
     // Anonymous groups (the value of a group setting) have no name.
     t.string('name', 100).nullable();
-    t.string('kind', 16).notNullable().checkIn(['system', 'named', 'anonymous'], 'user_groups_kind_check');
+    t.string('kind', 16).notNullable();
+    oneOf(t, 'kind', ['system', 'named', 'anonymous'], 'user_groups_kind_check');
     t.text('description').nullable();
     t.boolean('deactivated').notNullable().defaultTo(false);
     t.integer('can_add_members_group_id').unsigned().nullable().references('id').inTable('user_groups');
@@ -120,8 +127,8 @@ export async function up(knex: Knex): Promise<void> {
     t.increments('id').primary();
     t.integer('organization_id').unsigned().notNullable().references('id').inTable('organizations');
     t.string('name', 255).notNullable();
-    t.string('field_type', 32).notNullable()
-      .checkIn(['SHORT_TEXT', 'LONG_TEXT', 'SELECT', 'DATE', 'URL', 'USER', 'EXTERNAL_ACCOUNT', 'PRONOUNS'], 'custom_profile_fields_type_check');
+    t.string('field_type', 32).notNullable();
+    oneOf(t, 'field_type', ['SHORT_TEXT', 'LONG_TEXT', 'SELECT', 'DATE', 'URL', 'USER', 'EXTERNAL_ACCOUNT', 'PRONOUNS'], 'custom_profile_fields_type_check');
     t.boolean('editable_by_user').notNullable().defaultTo(true);
     t.boolean('required').notNullable().defaultTo(false);
     t.integer('display_order').notNullable();
@@ -144,7 +151,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('creator_id').unsigned().notNullable().references('id').inTable('users');
     // The confirmation key of the link (24 characters of [a-z2-7]); links are listed again later.
     t.string('invite_key', 40).notNullable().unique('multiuse_invites_key_unique');
-    t.smallint('invited_as').notNullable().checkIn(ROLES, 'multiuse_invites_role_check');
+    t.smallint('invited_as').notNullable();
+    oneOf(t, 'invited_as', ROLES, 'multiuse_invites_role_check');
     t.boolean('include_realm_default_subscriptions').notNullable().defaultTo(false);
     t.text('welcome_message_custom_text').nullable();
     t.datetime('created_at', { precision: 3 }).notNullable();
@@ -172,7 +180,8 @@ export async function up(knex: Knex): Promise<void> {
     t.increments('id').primary();
     t.integer('user_id').unsigned().notNullable().references('id').inTable('users');
     // apns and fcm are legacy push tokens; e2ee is an end-to-end-encrypted registration.
-    t.string('kind', 8).notNullable().checkIn(['apns', 'fcm', 'e2ee'], 'push_devices_kind_check');
+    t.string('kind', 8).notNullable();
+    oneOf(t, 'kind', ['apns', 'fcm', 'e2ee'], 'push_devices_kind_check');
     t.text('token').notNullable();
     t.datetime('created_at', { precision: 3 }).notNullable();
     t.index(['user_id'], 'push_devices_user_index');
