@@ -38,9 +38,10 @@ export async function buildServer(services: Services, options: ServerOptions = {
   // auth checker refuses the rest. Credentials that are present must be valid.
   const context: ApolloFastifyContextFunction<GraphQLContext> = async (req) => {
     const header = req.headers.authorization;
-    if (header === undefined || header === '') return { services, user: null };
+    const host = req.headers.host;
+    if (header === undefined || header === '') return { services, user: null, host };
     try {
-      return { services, user: await authenticate(services.db.knex, header) };
+      return { services, user: await authenticate(services.db.knex, header), host };
     } catch (err) {
       if (err instanceof ZulipError) throw zulipGraphQLError(err);
       throw err instanceof GraphQLError ? err : new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeDocument, ServerSettingsDocument } from '../src/generated/graphql';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
@@ -15,6 +16,19 @@ describe.each(DIALECTS)('GraphQL endpoint on %s', (dialect) => {
       zulipFeatureLevel: 492, zulipVersion: expect.any(String), maxChannelFolderNameLength: 60,
       maxChannelFolderDescriptionLength: 1024, maxWelcomeMessageCustomTextLength: 8000,
     });
+  });
+
+  it('GET /server_settings names the organization the Host header addresses, and none for an unknown host', async () => {
+    const get = (host: string) => new Promise<any>((resolve, reject) => {
+      const u = new URL('/api/v1/server_settings', g.base);
+      http.get({ host: u.hostname, port: u.port, path: u.pathname, headers: { host } }, (res) => {
+        let text = '';
+        res.on('data', (d) => { text += d; });
+        res.on('end', () => resolve(JSON.parse(text)));
+      }).on('error', reject);
+    });
+    expect(await get('TEST.localhost:9991')).toMatchObject({ realm_name: 'Test Org', realm_url: 'http://test.localhost:9991', realm_uri: 'http://test.localhost:9991', zulip_feature_level: 492 });
+    expect(await get('unknown.localhost:9991')).not.toHaveProperty('realm_name');
   });
 
   it('me answers with the caller, its profile data and push devices', async () => {

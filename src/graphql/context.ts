@@ -5,6 +5,8 @@ export interface GraphQLContext {
   services: Services;
   /** null for a request without credentials (introspection and serverSettings only). */
   user: ActingUser | null;
+  /** The Host the request was sent to: which organization an anonymous caller addresses. */
+  host?: string;
 }
 
 /** The acting user of a resolver behind @Authorized(): the auth checker guarantees it. */

@@ -83,7 +83,7 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
     const user = route.authenticated ? await authenticate(services.db.knex, req.headers.authorization) : null;
     if (user && route.gate) route.gate(user);
     const { values, ignored } = parseParams(route.params, await rawParams(req));
-    const data = await executeDocument(schema, route.document, route.variables(values), { services, user });
+    const data = await executeDocument(schema, route.document, route.variables(values), { services, user, host: req.headers.host });
     return sendSuccess(reply, route.response(data), ignored);
   }
 

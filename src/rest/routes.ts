@@ -59,6 +59,11 @@ export const ROUTES: RestRoute[] = [
       zulip_feature_level: d.serverSettings.zulipFeatureLevel,
       push_notifications_enabled: false,
       is_incompatible: false,
+      ...(d.serverSettings.organization ? {
+        realm_name: d.serverSettings.organization.name,
+        realm_url: d.serverSettings.organization.url,
+        realm_uri: d.serverSettings.organization.url,
+      } : {}),
     }),
   }),
   route({

@@ -2,18 +2,7 @@ import type { Knex } from 'knex';
 import { INSERT_CHUNK, toBool, toDate, toDateOrNull } from './db';
 import type { Invitation } from './types';
 
-export interface NewInvitation {
-  organizationId: number;
-  creatorId: number;
-  key: string;
-  invitedAs: number;
-  includeRealmDefaultSubscriptions: boolean;
-  welcomeMessageCustomText: string | null;
-  createdAt: Date;
-  expiresAt: Date | null;
-  channelIds: number[];
-  groupIds: number[];
-}
+export type NewInvitation = Omit<Invitation, 'id' | 'revokedAt'>;
 
 /** The invitation row and its channel and group rows, in one transaction: whole or absent. */
 export async function insertInvitation(knex: Knex, inv: NewInvitation): Promise<Invitation> {

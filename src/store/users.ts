@@ -53,14 +53,6 @@ export async function findByApiKeyHash(knex: Knex, apiKeyHash: string): Promise<
   return row ? decodeActingUser(row) : null;
 }
 
-export async function findActingUserById(knex: Knex, userId: number): Promise<ActingUser | null> {
-  const row = await knex('users as u')
-    .join('organizations as o', 'o.id', 'u.organization_id')
-    .where('u.id', userId)
-    .first(ACTING_USER_COLUMNS);
-  return row ? decodeActingUser(row) : null;
-}
-
 export async function setApiKeyHash(knex: Knex, userId: number, apiKeyHash: string): Promise<void> {
   await knex('users').where('id', userId).update({ api_key_hash: apiKeyHash });
 }

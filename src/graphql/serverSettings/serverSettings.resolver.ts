@@ -1,5 +1,13 @@
-import { Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Ctx, Field, FieldResolver, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { organizationForHost } from '../../operations/organizations';
+import type { GraphQLContext } from '../context';
 import * as limits from '../../limits';
+
+@ObjectType('OrganizationSummary', { description: 'What anyone may know of an organization before logging in.' })
+export class OrganizationSummaryType {
+  @Field() name!: string;
+  @Field() url!: string;
+}
 
 @ObjectType('ServerSettings')
 export class ServerSettingsType {
@@ -10,8 +18,13 @@ export class ServerSettingsType {
   @Field(() => Int) maxWelcomeMessageCustomTextLength!: number;
 }
 
-@Resolver()
+@Resolver(() => ServerSettingsType)
 export class ServerSettingsResolver {
+  @FieldResolver(() => OrganizationSummaryType, { nullable: true, description: 'The organization at the address the request was sent to.' })
+  organization(@Ctx() ctx: GraphQLContext): Promise<OrganizationSummaryType | null> {
+    return organizationForHost(ctx.services, ctx.host);
+  }
+
   @Query(() => ServerSettingsType, { description: 'Version and limits; needs no credentials.' })
   serverSettings(): ServerSettingsType {
     return {
