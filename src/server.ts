@@ -59,6 +59,14 @@ export async function buildServer(services: Services, options: ServerOptions = {
     },
   });
 
+  // A body Fastify cannot parse (malformed JSON, too large) gets a GraphQL-shaped error, never a 500.
+  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) app.log.error({ err }, 'unexpected error');
+    const message = status === 500 ? 'Internal server error' : status === 413 ? 'Request body too large' : 'Malformed request';
+    return reply.code(status).send({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
+  });
+
   await app.register(fastifyApollo(apollo), { context, path: '/graphql' });
   await app.register(restApi, { prefix: '/api/v1', services, schema });
   return app;

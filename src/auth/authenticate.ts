@@ -10,10 +10,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Email and API key from `Authorization: Basic base64(email:key)`, with Zulip's refusals. */
 export function basicCredentials(header: string): { email: string; apiKey: string } {
-  const space = header.indexOf(' ');
-  const scheme = space < 0 ? header : header.slice(0, space);
+  // Exactly a scheme and one token, as Zulip splits the header.
+  const parts = header.trim().split(/\s+/);
+  if (parts.length !== 2) throw unauthorized('Invalid authorization header for basic auth');
+  const [scheme, encoded] = parts as [string, string];
   if (scheme.toLowerCase() !== 'basic') throw badRequest('This endpoint requires HTTP basic authentication.');
-  const encoded = space < 0 ? '' : header.slice(space + 1).trim();
   let decoded: string;
   try {
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) throw new Error('not base64');
@@ -21,9 +22,9 @@ export function basicCredentials(header: string): { email: string; apiKey: strin
   } catch {
     throw unauthorized('Invalid authorization header for basic auth');
   }
-  const parts = decoded.split(':');
-  if (parts.length !== 2) throw unauthorized('Invalid authorization header for basic auth');
-  return { email: pythonStrip(parts[0]!), apiKey: pythonStrip(parts[1]!) };
+  const fields = decoded.split(':');
+  if (fields.length !== 2) throw unauthorized('Invalid authorization header for basic auth');
+  return { email: pythonStrip(fields[0]!), apiKey: pythonStrip(fields[1]!) };
 }
 
 /**
