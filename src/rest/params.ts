@@ -85,9 +85,13 @@ function parseOne(spec: ParamSpec, raw: string): unknown {
     case 'int-or-null': {
       const value = parseJson(raw, v);
       if (value === null && spec.kind === 'int-or-null') return null;
-      const n = strictInteger(value, raw.trim(), v);
-      if (spec.oneOf && !spec.oneOf.includes(n)) throw badRequest(`Invalid ${v}: Value error, Not in the list of possible values`);
-      return n;
+      if (spec.oneOf) {
+        // Any integer, however large, that is not one of the values is the same refusal.
+        if (typeof value !== 'number' || !INTEGER_TOKEN.test(raw.trim())) throw notInteger(v);
+        if (!spec.oneOf.includes(value)) throw badRequest(`Invalid ${v}: Value error, Not in the list of possible values`);
+        return value;
+      }
+      return strictInteger(value, raw.trim(), v);
     }
     case 'int-list': {
       const value = parseJson(raw, v);
