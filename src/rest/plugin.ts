@@ -24,17 +24,37 @@ function lastValue(v: unknown): string | undefined {
   return v === undefined ? undefined : String(v);
 }
 
+/** The same limit as Fastify's bodyLimit, for multipart bodies, which the plugin streams. */
+const BODY_LIMIT = 1024 * 1024;
+
+const tooLarge = (): ZulipError => new ZulipError('Request body too large', 'BAD_REQUEST', 413);
+
 /** Form fields of a multipart body; uploaded files are not parameters (as in Django's POST). */
 async function multipartFields(req: FastifyRequest): Promise<Map<string, string>> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > BODY_LIMIT) throw tooLarge();
   const fields = new Map<string, string>();
+  let total = 0;
   try {
     for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
-      if (part.type === 'file') await part.toBuffer();
-      else fields.set(part.fieldname, String(part.value));
+      if (part.type === 'file') {
+        total += (await part.toBuffer()).length;
+      } else {
+        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+        const value = String(part.value);
+        total += Buffer.byteLength(value) + part.fieldname.length;
+        fields.set(part.fieldname, value);
+      }
+      if (total > BODY_LIMIT) throw tooLarge();
     }
   } catch (err) {
-    // zulip-js sends a body holding only the closing boundary for a call without parameters.
-    if (fields.size === 0 && /Unexpected end of (form|multipart data)/i.test(String((err as Error).message))) return fields;
+    if (err instanceof ZulipError) throw err;
+    if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
+    // zulip-js sends a body holding only the closing boundary for a call without parameters;
+    // any longer body that ends early is broken.
+    const boundary = /boundary="?([^";]+)"?/i.exec(String(req.headers['content-type']))?.[1] ?? '';
+    const onlyClosing = fields.size === 0 && Number.isFinite(declared) && declared <= boundary.length + 6;
+    if (onlyClosing && /Unexpected end of (form|multipart data)/i.test(String((err as Error).message))) return fields;
     throw badRequest('Malformed multipart body');
   }
   return fields;
@@ -73,11 +93,8 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
   app.removeAllContentTypeParsers();
   await app.register(formbody);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  app.addContentTypeParser('*', (_req, payload, done) => {
-    payload.on('error', done);
-    payload.on('end', () => done(null, undefined));
-    payload.resume();
-  });
+  // Read whole (so the body limit applies) and set aside.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
   async function handle(route: RestRoute, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const user = route.authenticated ? await authenticate(services.db.knex, req.headers.authorization) : null;
