@@ -5,9 +5,8 @@ import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type HttpResult } from './support/http';
 import { USERS, type Handle } from './support/world';
+import { REGENERATE, REGISTER } from './support/paths';
 
-const REGENERATE = '/api/v1/users/me/api_key/regenerate';
-const REGISTER = '/api/v1/register';
 const KEY = /^[A-Za-z0-9]{32}$/;
 const INVALID_KEY = { result: 'error', msg: 'Invalid API key', code: 'UNAUTHORIZED' };
 

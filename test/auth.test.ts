@@ -4,9 +4,8 @@ import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type HttpResult } from './support/http';
 import { USERS } from './support/world';
+import { REGENERATE, REGISTER } from './support/paths';
 
-const REGENERATE = '/api/v1/users/me/api_key/regenerate';
-const REGISTER = '/api/v1/register';
 const NOT_LOGGED_IN = 'Not logged in: API authentication or user session required';
 const BAD_HEADER = 'Invalid authorization header for basic auth';
 const WEBHOOK = 'This API is not available to incoming webhook bots.';

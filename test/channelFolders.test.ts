@@ -3,8 +3,8 @@ import { CreateFolderDocument, FoldersDocument } from '../src/generated/graphql'
 import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request } from './support/http';
+import { CREATE } from './support/paths';
 
-const CREATE = '/api/v1/channel_folders/create';
 
 describe.each(DIALECTS)('create channel folder on %s', (dialect) => {
   let g: Gateway;

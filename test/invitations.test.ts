@@ -6,8 +6,8 @@ import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type Who } from './support/http';
 import { ORG_URL, OTHER_ORG_URL } from './support/world';
+import { INVITE } from './support/paths';
 
-const INVITE = '/api/v1/invites/multiuse';
 const DEFAULT_MINUTES = 14400;
 const INSUFFICIENT = { result: 'error', msg: 'Insufficient permission', code: 'BAD_REQUEST' };
 const NO_SUBSCRIBE = { result: 'error', msg: 'You do not have permission to subscribe other users to channels.', code: 'BAD_REQUEST' };

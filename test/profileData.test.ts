@@ -4,8 +4,8 @@ import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, request, type HttpResult, type Who } from './support/http';
 import type { Handle } from './support/world';
+import { PROFILE } from './support/paths';
 
-const PATH = '/api/v1/users/me/profile_data';
 const BOT_REFUSED = { result: 'error', msg: 'This endpoint does not accept bot requests.', code: 'BAD_REQUEST' };
 const NOT_EDITABLE = 'You are not allowed to change this field. Contact an administrator to update it.';
 const NO_SUCH_FIELD = 999_999;
@@ -56,7 +56,7 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
 
   /** DELETE with `data` (already a string) in the urlencoded body. */
   function remove(who: Who, data: string | undefined, extra: Record<string, string> = {}): Promise<HttpResult> {
-    return request(g, 'DELETE', PATH, { who, form: data === undefined ? extra : { data, ...extra } });
+    return request(g, 'DELETE', PROFILE, { who, form: data === undefined ? extra : { data, ...extra } });
   }
 
   async function expectSuccess(res: HttpResult): Promise<void> {
@@ -80,7 +80,7 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
   describe('where `data` comes from', () => {
     it('the query string: the value row is deleted, other values and other users\' values stay', async () => {
       const before = await allValues();
-      await expectSuccess(await request(g, 'DELETE', PATH, { who: 'member', query: { data: [field.phone] } }));
+      await expectSuccess(await request(g, 'DELETE', PROFILE, { who: 'member', query: { data: [field.phone] } }));
       expect(await values('member')).toEqual({ [field.badge]: 'B-400', [field.bio]: 'Hello.' });
       expect(await allValues()).toEqual(before.filter((r) => r !== row('member', field.phone, '+1-555-0400')));
       expect(await values('moderator')).toMatchObject({ [field.phone]: '+1-555-0300' });
@@ -99,7 +99,7 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
 
     it('a multipart body', async () => {
       const { body, contentType } = multipart({ data: JSON.stringify([field.phone]) });
-      await expectSuccess(await request(g, 'DELETE', PATH, { who: 'moderator', body, headers: { 'content-type': contentType } }));
+      await expectSuccess(await request(g, 'DELETE', PROFILE, { who: 'moderator', body, headers: { 'content-type': contentType } }));
       expect(await values('moderator')).toEqual({ [field.badge]: 'B-300' });
       expect(await values('member')).toMatchObject({ [field.phone]: '+1-555-0400' });
     });
@@ -116,7 +116,7 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
     it('an empty list succeeds and changes nothing', async () => {
       const before = await snapshot(g.db);
       await expectSuccess(await remove('member', '[]'));
-      await expectSuccess(await request(g, 'DELETE', PATH, { who: 'member', query: { data: [] } }));
+      await expectSuccess(await request(g, 'DELETE', PROFILE, { who: 'member', query: { data: [] } }));
       expect(await snapshot(g.db)).toEqual(before);
     });
 
@@ -152,7 +152,7 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
 
     it('the bot refusal comes before parameter parsing: no data, bad JSON, bad elements', async () => {
       await expectRefused(() => remove('bot', undefined), BOT_REFUSED);
-      await expectRefused(() => request(g, 'DELETE', PATH, { who: 'bot' }), BOT_REFUSED);
+      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'bot' }), BOT_REFUSED);
       await expectRefused(() => remove('bot', 'not json'), BOT_REFUSED);
       await expectRefused(() => remove('adminBot', '["1"]'), BOT_REFUSED);
       await expectRefused(() => remove('bot', JSON.stringify([NO_SUCH_FIELD])), BOT_REFUSED);
@@ -211,9 +211,9 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
   describe('parsing `data`', () => {
     it('missing: REQUEST_VARIABLE_MISSING with var_name, from body-less, query-less and unrelated-parameter requests', async () => {
       const missing = { result: 'error', msg: "Missing 'data' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'data' };
-      await expectRefused(() => request(g, 'DELETE', PATH, { who: 'member' }), missing);
+      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member' }), missing);
       await expectRefused(() => remove('member', undefined, { datum: '[1]' }), missing);
-      await expectRefused(() => request(g, 'DELETE', PATH, { who: 'member', query: { Data: [field.phone] } }), missing);
+      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { Data: [field.phone] } }), missing);
     });
 
     it.each(['not json', '', '[1,', '[1]]', "['1']", 'tru'])('%j is not valid JSON', async (data) => {
@@ -238,14 +238,14 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
     });
 
     it('parse errors come from the query string too', async () => {
-      await expectRefused(() => request(g, 'DELETE', PATH, { who: 'member', query: { data: '[1.0]' } }), bad('data[0] is not an integer'));
-      await expectRefused(() => request(g, 'DELETE', PATH, { who: 'member', query: { data: 'x' } }), bad('data is not valid JSON'));
-      await expectRefused(() => request(g, 'DELETE', `${PATH}?data`, { who: 'member' }), bad('data is not valid JSON'));
+      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: '[1.0]' } }), bad('data[0] is not an integer'));
+      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: 'x' } }), bad('data is not valid JSON'));
+      await expectRefused(() => request(g, 'DELETE', `${PROFILE}?data`, { who: 'member' }), bad('data is not valid JSON'));
     });
 
     it('parse errors from a multipart body', async () => {
       const { body, contentType } = multipart({ data: '[true]' });
-      await expectRefused(() => request(g, 'DELETE', PATH, { who: 'member', body, headers: { 'content-type': contentType } }),
+      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member', body, headers: { 'content-type': contentType } }),
         bad('data[0] is not an integer'));
     });
 
@@ -304,7 +304,7 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
 
   it('authentication comes first: no credentials is 401 with WWW-Authenticate, nothing removed', async () => {
     const before = await snapshot(g.db);
-    const res = await request(g, 'DELETE', PATH, { form: { data: JSON.stringify([field.phone]) } });
+    const res = await request(g, 'DELETE', PROFILE, { form: { data: JSON.stringify([field.phone]) } });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
     expect(res.body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });

@@ -4,17 +4,12 @@ import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { request, type HttpResult } from './support/http';
 import { ORG_URL, USERS, type Handle } from './support/world';
+import { CREATE, INVITE, PROFILE, REGENERATE, REGISTER, SERVER_SETTINGS } from './support/paths';
 
 // The wire behaviour of the REST shim, through plain fetch and through the real Zulip client
 // (zulip-js). zulip-js replaces the global FormData when it loads, so it is loaded here only and
 // every multipart body in this file is built by hand.
 
-const CREATE = '/api/v1/channel_folders/create';
-const INVITE = '/api/v1/invites/multiuse';
-const REGENERATE = '/api/v1/users/me/api_key/regenerate';
-const PROFILE = '/api/v1/users/me/profile_data';
-const REGISTER = '/api/v1/register';
-const SERVER_SETTINGS = '/api/v1/server_settings';
 
 const BOUNDARY = '----oagShimBoundaryQ1w2E3r4T5y6';
 

@@ -1,0 +1,7 @@
+/** The REST paths under test. */
+export const CREATE = '/api/v1/channel_folders/create';
+export const INVITE = '/api/v1/invites/multiuse';
+export const REGENERATE = '/api/v1/users/me/api_key/regenerate';
+export const PROFILE = '/api/v1/users/me/profile_data';
+export const REGISTER = '/api/v1/register';
+export const SERVER_SETTINGS = '/api/v1/server_settings';
