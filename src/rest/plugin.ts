@@ -8,8 +8,8 @@ import type { Services } from '../operations/context';
 import { executeDocument } from './execute';
 import { parseParams, type RawParams } from './params';
 import { sendError, sendInternalError, sendJson, sendSuccess } from './responses';
-import type { HttpMethod, RestRoute } from './routes';
-import { ROUTES } from './routes';
+import type { HttpMethod, RestRoute } from './route';
+import { ROUTES } from './routes/index';
 
 export interface RestOptions {
   services: Services;
