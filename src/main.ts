@@ -61,10 +61,12 @@ async function serve(config: Config): Promise<void> {
   const app = await buildServer({ db, config });
   const address = await app.listen({ host: config.host, port: config.port });
   printWelcome(address, demoUrl);
+  // SIGTERM: stop accepting, let in-flight requests finish, close the pool; give up after 10 s.
   let closing = false;
   const shutdown = async (): Promise<void> => {
     if (closing) return;
     closing = true;
+    setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     await db.knex.destroy();
     process.exit(0);

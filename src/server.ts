@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin, type ApolloFastifyContextFunction } from '@as-integrations/fastify';
 import cors from '@fastify/cors';
@@ -9,20 +10,29 @@ import type { GraphQLContext } from './graphql/context';
 import { formatGraphQLError, zulipGraphQLError } from './graphql/errors';
 import { graphqlSchema } from './graphql/schema';
 import type { Services } from './operations/context';
+import { healthRoutes } from './health';
 import { restApi } from './rest/plugin';
+import { logOneLinePerRequest } from './requestLog';
 
 export interface ServerOptions {
   logLevel?: string;
+  /** Where the JSON log lines go (standard output by default). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The HTTP app: /graphql (Apollo) and /api/v1 (the REST shim), both over the same schema. */
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? services.config.logLevel },
+    logger: { level: options.logLevel ?? services.config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // Request ids for the log lines; a proxy's id is used when it sends one.
     requestIdHeader: 'x-request-id',
+    // Unique across instances, unlike a per-process counter.
+    genReqId: () => randomUUID(),
+    disableRequestLogging: true,
   });
+  logOneLinePerRequest(app);
+  await app.register(healthRoutes, { db: services.db });
   const schema = graphqlSchema();
 
   const apollo = new ApolloServer<GraphQLContext>({
