@@ -5,11 +5,10 @@ import {
   checkChannelsForInvitation, checkGroupsForInvitation, checkMayCreateReusableInvitation, checkMayInviteAs,
   invitationListScope, requireMemberOrAdmin, welcomeTextAllowed,
 } from '../policy';
-import { channelsForAccess } from '../store/channels';
 import { isUniqueViolation } from '../store/db';
+import { loadInvitationChecks } from '../store/invitationChecks';
 import { insertInvitation, listActiveInvitations } from '../store/invitations';
 import { ROLE, ROLE_VALUES, type ActingUser, type Invitation } from '../store/types';
-import { groupsByIds, memberGroupIds } from '../store/userGroups';
 import { checkMaxLength, checkStorableText } from '../text';
 import { now, type Services } from './context';
 
@@ -65,12 +64,10 @@ export async function createReusableInvitation(
   const groupIds = input.groupIds ?? [];
 
   const { knex } = services.db;
-  const memberOf = await memberGroupIds(knex, user.id);
+  const { memberOf, channels, groups } = await loadInvitationChecks(knex, user.organizationId, user.id, streamIds, groupIds);
   checkMayCreateReusableInvitation(user, memberOf);
   checkMayInviteAs(user, inviteAs);
-  const channels = await channelsForAccess(knex, user.organizationId, user.id, streamIds);
   checkChannelsForInvitation(user, memberOf, streamIds, channels);
-  const groups = await groupsByIds(knex, user.organizationId, groupIds);
   checkGroupsForInvitation(user, memberOf, groupIds, groups);
 
   const base = {

@@ -1,34 +1,43 @@
 import type { Knex } from 'knex';
-import { INSERT_CHUNK, toBool, toDate, toDateOrNull } from './db';
+import { toBool, toDate, toDateOrNull } from './db';
+
+// Two bound values a row: far under SQLite's limit on bound parameters per statement.
+const LINK_ROWS_PER_INSERT = 10_000;
 import type { Invitation } from './types';
 
 export type NewInvitation = Omit<Invitation, 'id' | 'revokedAt'>;
 
-/** The invitation row and its channel and group rows, in one transaction: whole or absent. */
+/**
+ * The invitation row and its channel and group rows, in one transaction: whole or absent. Without
+ * channels or groups it is a single INSERT, which needs no transaction.
+ */
 export async function insertInvitation(knex: Knex, inv: NewInvitation): Promise<Invitation> {
-  return knex.transaction(async (trx) => {
-    const [id] = await trx('multiuse_invites').insert({
-      organization_id: inv.organizationId,
-      creator_id: inv.creatorId,
-      invite_key: inv.key,
-      invited_as: inv.invitedAs,
-      include_realm_default_subscriptions: inv.includeRealmDefaultSubscriptions,
-      welcome_message_custom_text: inv.welcomeMessageCustomText,
-      created_at: inv.createdAt,
-      expires_at: inv.expiresAt,
-      revoked_at: null,
-    });
-    const inviteId = Number(id);
-    for (let i = 0; i < inv.channelIds.length; i += INSERT_CHUNK) {
-      await trx('multiuse_invite_channels').insert(
-        inv.channelIds.slice(i, i + INSERT_CHUNK).map((channelId) => ({ invite_id: inviteId, channel_id: channelId })));
-    }
-    for (let i = 0; i < inv.groupIds.length; i += INSERT_CHUNK) {
-      await trx('multiuse_invite_groups').insert(
-        inv.groupIds.slice(i, i + INSERT_CHUNK).map((groupId) => ({ invite_id: inviteId, group_id: groupId })));
-    }
-    return { ...inv, id: inviteId, revokedAt: null };
+  if (inv.channelIds.length === 0 && inv.groupIds.length === 0) return insertInvitationRows(knex, inv);
+  return knex.transaction((trx) => insertInvitationRows(trx, inv));
+}
+
+async function insertInvitationRows(trx: Knex, inv: NewInvitation): Promise<Invitation> {
+  const [id] = await trx('multiuse_invites').insert({
+    organization_id: inv.organizationId,
+    creator_id: inv.creatorId,
+    invite_key: inv.key,
+    invited_as: inv.invitedAs,
+    include_realm_default_subscriptions: inv.includeRealmDefaultSubscriptions,
+    welcome_message_custom_text: inv.welcomeMessageCustomText,
+    created_at: inv.createdAt,
+    expires_at: inv.expiresAt,
+    revoked_at: null,
   });
+  const inviteId = Number(id);
+  for (let i = 0; i < inv.channelIds.length; i += LINK_ROWS_PER_INSERT) {
+    await trx('multiuse_invite_channels').insert(
+      inv.channelIds.slice(i, i + LINK_ROWS_PER_INSERT).map((channelId) => ({ invite_id: inviteId, channel_id: channelId })));
+  }
+  for (let i = 0; i < inv.groupIds.length; i += LINK_ROWS_PER_INSERT) {
+    await trx('multiuse_invite_groups').insert(
+      inv.groupIds.slice(i, i + LINK_ROWS_PER_INSERT).map((groupId) => ({ invite_id: inviteId, group_id: groupId })));
+  }
+  return { ...inv, id: inviteId, revokedAt: null };
 }
 
 /**

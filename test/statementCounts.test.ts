@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startGateway, type Gateway } from './support/gateway';
+import { post, request, type HttpResult } from './support/http';
+import { CREATE, INVITE, PROFILE, REGENERATE } from './support/paths';
+
+// SQL statements per request, counted from Knex's query events (BEGIN and COMMIT included): the
+// number decides the speed, and it must not grow with the size of the lists a request carries.
+
+describe.each(DIALECTS)('SQL statements per request on %s', (dialect) => {
+  let g: Gateway;
+  beforeAll(async () => { g = await startGateway(dialect); });
+  afterAll(async () => { await g?.close(); });
+
+  async function counted(send: () => Promise<HttpResult>): Promise<{ res: HttpResult; sql: string[] }> {
+    const sql: string[] = [];
+    const listener = (q: { sql: string }) => sql.push(q.sql);
+    g.db.knex.on('query', listener);
+    try {
+      return { res: await send(), sql };
+    } finally {
+      g.db.knex.removeListener('query', listener);
+    }
+  }
+
+  it('create folder: the authentication lookup and one INSERT, no transaction', async () => {
+    const { res, sql } = await counted(() => post(g, 'admin', CREATE, { name: 'Counted', description: 'x' }));
+    expect(res.status).toBe(200);
+    expect(sql).toHaveLength(2);
+    expect(sql[1]).toMatch(/^insert into/i);
+    expect(sql.join(' ')).not.toMatch(/BEGIN|insert into [^ ]+ .*select/i);
+  });
+
+  it('create invitation without lists: three statements, no transaction', async () => {
+    const { res, sql } = await counted(() => post(g, 'admin', INVITE, {}));
+    expect(res.status).toBe(200);
+    expect(sql).toHaveLength(3);
+  });
+
+  it('create invitation: at most 7 statements, the same for 1 or 100 channels and groups', async () => {
+    const channels = Object.values(g.org.channels).filter((id) => id !== g.org.channels.archived && id !== g.org.channels['private-owner-only'] && id !== g.org.channels['private-helpers']);
+    const small = await counted(() => post(g, 'owner', INVITE, { stream_ids: [channels[0]], group_ids: [g.org.user_groups.open] }));
+    expect(small.res.status).toBe(200);
+    const many = Array.from({ length: 100 }, (_, i) => channels[i % channels.length]);
+    const groups = Array.from({ length: 20 }, (_, i) => [g.org.user_groups.open, g.org.user_groups.locked][i % 2]);
+    const big = await counted(() => post(g, 'owner', INVITE, { stream_ids: many, group_ids: groups }));
+    expect(big.res.status).toBe(200);
+    expect(big.sql.length).toBeLessThanOrEqual(7);
+    expect(big.sql.length).toBe(small.sql.length);
+  });
+
+  it('a refused invitation reads and writes nothing more than its checks', async () => {
+    const { res, sql } = await counted(() => post(g, 'owner', INVITE, { stream_ids: Array.from({ length: 50 }, (_, i) => 900_000 + i) }));
+    expect(res.status).toBe(400);
+    expect(sql).toHaveLength(2);
+  });
+
+  it('remove profile data: constant whatever the number of fields', async () => {
+    const one = await counted(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: [g.org.custom_profile_fields.Phone] } }));
+    const three = await counted(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: Object.values(g.org.custom_profile_fields).filter((id) => id !== g.org.custom_profile_fields.Badge) } }));
+    expect(one.res.status).toBe(200);
+    expect(three.res.status).toBe(200);
+    expect(three.sql.length).toBe(one.sql.length);
+    expect(one.sql.length).toBeLessThanOrEqual(3);
+  });
+
+  it('regenerate key: authentication, then one transaction of two statements', async () => {
+    const { res, sql } = await counted(() => post(g, 'member2', REGENERATE));
+    expect(res.status).toBe(200);
+    g.keys.member2 = res.body.api_key;
+    expect(sql).toHaveLength(5);
+  });
+});
