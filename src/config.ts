@@ -11,6 +11,13 @@ export interface Config {
   /** Origins allowed to call /graphql from a browser (Apollo Sandbox by default). */
   corsOrigins: string[];
   logLevel: string;
+  /** Failed authentications allowed per client address and per account, in a window. */
+  authFailureLimits: { client: RateWindow; account: RateWindow };
+}
+
+export interface RateWindow {
+  max: number;
+  seconds: number;
 }
 
 export const DEFAULT_SQLITE_FILE = path.join('data', 'org-admin-gateway.sqlite3');
@@ -35,6 +42,14 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   throw new ConfigError(`${name} must be true or false, not ${JSON.stringify(raw)}`);
 }
 
+function rateWindow(env: NodeJS.ProcessEnv, name: string, fallback: RateWindow): RateWindow {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new ConfigError(`${name} must be FAILURES/SECONDS, e.g. 10/1800, not ${JSON.stringify(raw)}`);
+  return { max: Number(m[1]), seconds: Number(m[2]) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL && env.DATABASE_URL !== '' ? env.DATABASE_URL : `sqlite:${DEFAULT_SQLITE_FILE}`;
   if (!/^(sqlite:|mysql:\/\/|mariadb:\/\/)/.test(databaseUrl)) {
@@ -49,5 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (env.CORS_ORIGINS ?? 'https://studio.apollographql.com,https://sandbox.embed.apollographql.com')
       .split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
+    authFailureLimits: {
+      client: rateWindow(env, 'AUTH_FAILURE_LIMIT_PER_CLIENT', { max: 100, seconds: 600 }),
+      account: rateWindow(env, 'AUTH_FAILURE_LIMIT_PER_ACCOUNT', { max: 10, seconds: 1800 }),
+    },
   };
 }

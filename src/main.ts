@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildServer } from './server';
 import { migrate, openDatabase, type Database } from './store/db';
+import { sweepExpiredAuthFailures } from './store/authFailures';
 import { countOrganizations } from './store/organizations';
 import { DEMO_CREDENTIALS, demoWorld } from './world/demoWorld';
 import { loadWorld } from './world/loadWorld';
@@ -59,6 +60,11 @@ async function serve(config: Config): Promise<void> {
     await loadWorld(db, demoWorld(demoUrl));
   }
   const app = await buildServer({ db, config });
+  // Expired failure buckets are dead weight; any instance may clear them.
+  const sweeper = setInterval(() => {
+    sweepExpiredAuthFailures(db, new Date()).catch((err) => app.log.warn({ err }, 'could not sweep expired authentication failures'));
+  }, 10 * 60_000);
+  sweeper.unref();
   const address = await app.listen({ host: config.host, port: config.port });
   printWelcome(address, demoUrl);
   // SIGTERM: stop accepting, let in-flight requests finish, close the pool; give up after 10 s.

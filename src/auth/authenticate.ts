@@ -1,5 +1,6 @@
-import type { Knex } from 'knex';
-import { NOT_LOGGED_IN, badRequest, unauthorized } from '../errors';
+import { NOT_LOGGED_IN, ZulipError, badRequest, unauthorized } from '../errors';
+import type { Services } from '../operations/context';
+import { recordAuthFailures } from '../store/authFailures';
 import { checkAccountUsable } from '../policy';
 import type { ActingUser } from '../store/types';
 import { findByApiKeyHash } from '../store/users';
@@ -27,16 +28,47 @@ export function basicCredentials(header: string): { email: string; apiKey: strin
   return { email: pythonStrip(fields[0]!), apiKey: pythonStrip(fields[1]!) };
 }
 
+/** The answer once a client or an account has failed too often: Zulip's 429. */
+function rateLimited(blockedUntil: Date, now: Date, limit: number): ZulipError {
+  const seconds = Math.max(0, (blockedUntil.getTime() - now.getTime()) / 1000);
+  return new ZulipError('API usage exceeded rate limit', 'RATE_LIMIT_HIT', 429, { 'retry-after': seconds }, {
+    'Retry-After': String(Math.ceil(seconds)),
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': '0',
+    'X-RateLimit-Reset': String(Math.ceil(blockedUntil.getTime() / 1000)),
+  });
+}
+
 /**
- * The acting user for an Authorization header: one indexed lookup by key hash. No result is
- * cached between requests, so a replaced key fails on every instance at once.
+ * The acting user for an Authorization header, in one statement on success: the indexed lookup
+ * by key hash, which also reads whether the client's or the account's failure bucket is full.
+ * A full bucket refuses even the right key, so guessing gains nothing; the buckets live in the
+ * database, so spreading guesses over instances gains nothing either. No result is cached
+ * between requests, so a replaced key fails on every instance at once.
  */
-export async function authenticate(knex: Knex, header: string | undefined): Promise<ActingUser> {
+export async function authenticate(services: Services, header: string | undefined, clientAddress: string): Promise<ActingUser> {
   if (header === undefined || header === '') throw unauthorized(NOT_LOGGED_IN);
-  const { email, apiKey } = basicCredentials(header);
-  if (!API_KEY_FORMAT.test(apiKey)) throw unauthorized('Malformed API key');
-  const user = await findByApiKeyHash(knex, hashApiKey(apiKey));
-  if (user === null || user.email.toLowerCase() !== email.toLowerCase()) throw unauthorized('Invalid API key');
-  checkAccountUsable(user);
-  return user;
+  let credentials: { email: string; apiKey: string } | null = null;
+  let failure: ZulipError | null = null;
+  try {
+    credentials = basicCredentials(header);
+  } catch (err) {
+    if (!(err instanceof ZulipError) || err.httpStatus !== 401) throw err;
+    failure = err;
+  }
+  const limits = services.config.authFailureLimits;
+  const buckets = [{ key: `client:${clientAddress}`, ...limits.client }];
+  if (credentials && credentials.email !== '') buckets.push({ key: `account:${credentials.email.toLowerCase()}`, ...limits.account });
+  const wellFormed = credentials !== null && API_KEY_FORMAT.test(credentials.apiKey);
+  const now = new Date();
+  const { user, blockedUntil } = await findByApiKeyHash(services.db.knex, wellFormed ? hashApiKey(credentials!.apiKey) : '', buckets, now);
+  if (blockedUntil) throw rateLimited(blockedUntil, now, Math.min(...buckets.map((b) => b.max)));
+  if (failure === null && !wellFormed) failure = unauthorized('Malformed API key');
+  if (failure === null && (user === null || user.email.toLowerCase() !== credentials!.email.toLowerCase())) failure = unauthorized('Invalid API key');
+  if (failure) {
+    await recordAuthFailures(services.db, buckets, now);
+    throw failure;
+  }
+  checkAccountUsable(user!);
+  return user!;
 }

@@ -15,6 +15,7 @@ const CLIENT_ERROR_CODES = new Set([
 /** A Zulip error as a GraphQL error: Zulip's message, its code in extensions.code. */
 export function zulipGraphQLError(err: ZulipError): GraphQLError {
   return new GraphQLError(err.msg, {
+    originalError: err,
     extensions: { code: err.code, ...err.data, http: { status: err.httpStatus, headers: new Map(Object.entries(err.headers)) } },
   });
 }
@@ -22,12 +23,14 @@ export function zulipGraphQLError(err: ZulipError): GraphQLError {
 /** Keeps Zulip errors and request errors; masks everything else and logs it. */
 export function formatGraphQLError(logger: ErrorLogger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    const unwrapped = unwrapResolverError(error);
+    // A resolver's ZulipError, or one the request context raised (wrapped to carry its HTTP status).
+    const original = unwrapped instanceof GraphQLError && unwrapped.originalError instanceof ZulipError ? unwrapped.originalError : unwrapped;
     if (original instanceof ZulipError) {
       return { message: original.msg, locations: formatted.locations, path: formatted.path, extensions: { code: original.code, ...original.data } };
     }
     const code = formatted.extensions?.code;
-    if (typeof code === 'string' && (CLIENT_ERROR_CODES.has(code) || code === 'UNAUTHORIZED')) {
+    if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code)) {
       const { stacktrace: _drop, http: _http, ...extensions } = formatted.extensions ?? {};
       return { ...formatted, extensions };
     }

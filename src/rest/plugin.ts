@@ -97,7 +97,7 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
   async function handle(route: RestRoute, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const user = route.authenticated ? await authenticate(services.db.knex, req.headers.authorization) : null;
+    const user = route.authenticated ? await authenticate(services, req.headers.authorization, req.ip) : null;
     if (user && route.gate) route.gate(user);
     const { values, ignored } = parseParams(route.params, await rawParams(req));
     const data = await executeDocument(schema, route.document, route.variables(values), { services, user, host: req.headers.host });

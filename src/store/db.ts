@@ -80,6 +80,11 @@ export function isUniqueViolation(err: unknown): boolean {
     || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** In an upsert's update clause: the value the INSERT tried to write into `column`. */
+export function insertedValue(db: Database, column: string): string {
+  return db.dialect === 'mysql' ? `VALUES(\`${column}\`)` : `excluded."${column}"`;
+}
+
 /** Dates come back as Date from mysql2 and as epoch milliseconds from SQLite. */
 export function toDate(value: unknown): Date {
   if (value instanceof Date) return value;

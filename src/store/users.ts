@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toBool } from './db';
+import { toBool, toDate } from './db';
 import type { ActingUser, Organization, User } from './types';
 
 const ACTING_USER_COLUMNS = [
@@ -44,13 +44,34 @@ function decodeActingUser(row: Row): ActingUser {
   return { ...decodeUser(row), organization };
 }
 
-/** The authentication lookup: one indexed read by key hash, with the organization. */
-export async function findByApiKeyHash(knex: Knex, apiKeyHash: string): Promise<ActingUser | null> {
-  const row = await knex('users as u')
-    .join('organizations as o', 'o.id', 'u.organization_id')
-    .where('u.api_key_hash', apiKeyHash)
-    .first(ACTING_USER_COLUMNS);
-  return row ? decodeActingUser(row) : null;
+export interface FailureBucket {
+  key: string;
+  max: number;
+}
+
+/**
+ * The authentication lookup, one statement: the user holding the key hash (indexed), with the
+ * organization, and the latest time until which one of the caller's failure buckets is full.
+ */
+export async function findByApiKeyHash(
+  knex: Knex, apiKeyHash: string, buckets: readonly FailureBucket[], now: Date,
+): Promise<{ user: ActingUser | null; blockedUntil: Date | null }> {
+  const blocked = knex('auth_failures')
+    .max('expires_at')
+    .where('expires_at', '>', now)
+    .andWhere((w) => {
+      for (const b of buckets) w.orWhere((q) => q.where('bucket_key', b.key).andWhere('failures', '>=', b.max));
+    })
+    .as('blocked_until');
+  const row = await knex
+    .from(knex.raw('(select 1 as one) as d'))
+    .leftJoin('users as u', (j) => j.on('u.api_key_hash', '=', knex.raw('?', [apiKeyHash])))
+    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
+    .first([...ACTING_USER_COLUMNS, blocked]);
+  return {
+    user: row && row.id !== null && row.id !== undefined ? decodeActingUser(row) : null,
+    blockedUntil: row?.blocked_until === null || row?.blocked_until === undefined ? null : toDate(row.blocked_until),
+  };
 }
 
 export async function setApiKeyHash(knex: Knex, userId: number, apiKeyHash: string): Promise<void> {

@@ -20,6 +20,7 @@ export interface Gateway {
   db: Database;
   app: FastifyInstance;
   databaseUrl: string;
+  config: Config;
   org: LoadedOrganization;
   otherOrg: LoadedOrganization;
   /** Current credentials (tests that regenerate keys update them here). */
@@ -60,7 +61,13 @@ export async function freshDatabaseUrl(dialect: Dialect): Promise<{ url: string;
 /** A running gateway on a fresh database holding the test world, on 127.0.0.1 and a free port. */
 export async function startGateway(dialect: Dialect, overrides: Partial<Config> = {}): Promise<Gateway> {
   const { url, drop } = await freshDatabaseUrl(dialect);
-  const config = { ...loadConfig({ DATABASE_URL: url, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...overrides };
+  // Many tests fail authentication on purpose; only the rate-limit tests want the real limits.
+  const generous = { max: 1_000_000, seconds: 60 };
+  const config = {
+    ...loadConfig({ DATABASE_URL: url, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    authFailureLimits: { client: generous, account: generous },
+    ...overrides,
+  };
   const db = openDatabase(url);
   await migrate(db);
   const loaded = await loadWorld(db, testWorld());
@@ -70,7 +77,7 @@ export async function startGateway(dialect: Dialect, overrides: Partial<Config> 
   const [org, otherOrg] = loaded.organizations as [LoadedOrganization, LoadedOrganization];
   const ids: Record<string, number> = Object.fromEntries(loaded.organizations.flatMap((o) => Object.entries(o.users)));
   return {
-    dialect, base, db, app, databaseUrl: url, org, otherOrg, keys,
+    dialect, base, db, app, databaseUrl: url, config, org, otherOrg, keys,
     userId: (h) => ids[USERS[h].email]!,
     close: async () => {
       await app.close();
