@@ -8,6 +8,7 @@ import { authenticate } from './auth/authenticate';
 import { ZulipError } from './errors';
 import type { GraphQLContext } from './graphql/context';
 import { formatGraphQLError, zulipGraphQLError } from './graphql/errors';
+import { queryLimits } from './graphql/queryLimits';
 import { graphqlSchema } from './graphql/schema';
 import type { Services } from './operations/context';
 import { healthRoutes } from './health';
@@ -39,6 +40,9 @@ export async function buildServer(services: Services, options: ServerOptions = {
     schema,
     introspection: services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
+    validationRules: [queryLimits()],
+    // One operation per HTTP request (Apollo's default, stated here on purpose).
+    allowBatchedHttpRequests: false,
     formatError: formatGraphQLError(app.log),
     plugins: [fastifyApolloDrainPlugin(app)],
   });

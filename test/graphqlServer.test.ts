@@ -61,6 +61,23 @@ describe.each(DIALECTS)('GraphQL endpoint on %s', (dialect) => {
     expect(rest.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('a document asking for too many fields or batched operations is refused before running', async () => {
+    const many = `{ ${Array.from({ length: 201 }, (_, i) => `a${i}: serverSettings { zulipFeatureLevel }`).join(' ')} }`;
+    const res = await request(g, 'POST', '/graphql', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: many }) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ message: 'Query asks for too many fields (limit: 200)', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    const batch = await request(g, 'POST', '/graphql', { headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ query: '{ serverSettings { zulipFeatureLevel } }' }, { query: '{ serverSettings { zulipVersion } }' }]) });
+    expect(batch.status).toBe(400);
+    expect(batch.body).not.toHaveProperty('data');
+  });
+
+  it('the full introspection query of Apollo Sandbox passes the limits', async () => {
+    const { getIntrospectionQuery } = await import('graphql');
+    const res = await request(g, 'POST', '/graphql', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }) }) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.__schema.mutationType.name).toBe('Mutation');
+  });
+
   it('an unexpected failure is masked: no message, stack or SQL reaches the client', async () => {
     const broken = await startGateway(dialect);
     try {
