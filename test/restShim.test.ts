@@ -275,7 +275,7 @@ describe.each(DIALECTS)('REST shim wire behaviour on %s', (dialect) => {
 
     it.each([
       ['GET', '/api/v1/no/such/endpoint'],
-      ['POST', '/api/v1/channel_folders'],
+      ['POST', '/api/v1/channel_folders/1/extra'],
       ['DELETE', '/api/v1/users/me/profile_data/extra'],
       ['GET', '/api/v1/'],
     ])('unknown path %s %s is a 404 JSON error body', async (method, path) => {

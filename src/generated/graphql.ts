@@ -77,6 +77,9 @@ export type Mutation = {
   /** Zulip: POST /users/me/api_key/regenerate. */
   regenerateApiKey: RegenerateApiKeyPayload;
   removeProfileData: RemoveProfileDataPayload;
+  reorderChannelFolders: ReorderChannelFoldersPayload;
+  revokeReusableInvitation: RevokeReusableInvitationPayload;
+  updateChannelFolder: UpdateChannelFolderPayload;
 };
 
 
@@ -92,6 +95,21 @@ export type MutationCreateReusableInvitationArgs = {
 
 export type MutationRemoveProfileDataArgs = {
   input: RemoveProfileDataInput;
+};
+
+
+export type MutationReorderChannelFoldersArgs = {
+  input: ReorderChannelFoldersInput;
+};
+
+
+export type MutationRevokeReusableInvitationArgs = {
+  input: RevokeReusableInvitationInput;
+};
+
+
+export type MutationUpdateChannelFolderArgs = {
+  input: UpdateChannelFolderInput;
 };
 
 /** What anyone may know of an organization before logging in. */
@@ -152,6 +170,18 @@ export type RemoveProfileDataPayload = {
   user?: Maybe<User>;
 };
 
+/** Zulip: PATCH /channel_folders. Administrators only. */
+export type ReorderChannelFoldersInput = {
+  /** Every folder id of the organization, archived ones included, each once, in the new order. */
+  order: Array<Scalars['SafeInt']['input']>;
+};
+
+export type ReorderChannelFoldersPayload = {
+  __typename?: 'ReorderChannelFoldersPayload';
+  /** All the organization's folders, archived ones included, in their new order. */
+  channelFolders: Array<ChannelFolder>;
+};
+
 /** A reusable invitation link. */
 export type ReusableInvitation = {
   __typename?: 'ReusableInvitation';
@@ -164,9 +194,22 @@ export type ReusableInvitation = {
   includeRealmDefaultSubscriptions: Scalars['Boolean']['output'];
   inviteAs: Role;
   inviteLink: Scalars['String']['output'];
+  /** When the link was revoked; null while it is not. */
+  revokedAt?: Maybe<Scalars['DateTimeISO']['output']>;
   streamIds: Array<Scalars['Int']['output']>;
   /** null: the organization's welcome text at joining time; "": none. */
   welcomeMessageCustomText?: Maybe<Scalars['String']['output']>;
+};
+
+/** Zulip: DELETE /invites/multiuse/{invite_id}. The creator, or an administrator (an owner for links that make owners). */
+export type RevokeReusableInvitationInput = {
+  id: Scalars['SafeInt']['input'];
+};
+
+export type RevokeReusableInvitationPayload = {
+  __typename?: 'RevokeReusableInvitationPayload';
+  /** The link, now revoked. */
+  invitation: ReusableInvitation;
 };
 
 /** An organization-level role; Zulip numbers them 100 (owner) to 600 (guest). */
@@ -186,6 +229,22 @@ export type ServerSettings = {
   organization?: Maybe<OrganizationSummary>;
   zulipFeatureLevel: Scalars['Int']['output'];
   zulipVersion: Scalars['String']['output'];
+};
+
+/** Zulip: PATCH /channel_folders/{channel_folder_id}. Administrators only; absent or null fields are unchanged. */
+export type UpdateChannelFolderInput = {
+  /** Zulip Markdown, at most 1024 characters; re-rendered. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['SafeInt']['input'];
+  /** Archiving needs the folder to hold no channel, archived channels included. */
+  isArchived?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The same rules as at creation; the folder's own name in another case is allowed. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateChannelFolderPayload = {
+  __typename?: 'UpdateChannelFolderPayload';
+  channelFolder: ChannelFolder;
 };
 
 export type User = {
@@ -213,12 +272,47 @@ export type RestCreateChannelFolderMutationVariables = Exact<{
 
 export type RestCreateChannelFolderMutation = { __typename?: 'Mutation', createChannelFolder: { __typename?: 'CreateChannelFolderPayload', channelFolder?: { __typename?: 'ChannelFolder', id: number } | null } };
 
+export type RestChannelFolderFieldsFragment = { __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, creatorId?: number | null, dateCreated: string, isArchived: boolean, order: number };
+
+export type RestChannelFoldersQueryVariables = Exact<{
+  includeArchived: Scalars['Boolean']['input'];
+}>;
+
+
+export type RestChannelFoldersQuery = { __typename?: 'Query', channelFolders: Array<{ __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, creatorId?: number | null, dateCreated: string, isArchived: boolean, order: number }> };
+
+export type RestUpdateChannelFolderMutationVariables = Exact<{
+  input: UpdateChannelFolderInput;
+}>;
+
+
+export type RestUpdateChannelFolderMutation = { __typename?: 'Mutation', updateChannelFolder: { __typename?: 'UpdateChannelFolderPayload', channelFolder: { __typename?: 'ChannelFolder', id: number } } };
+
+export type RestReorderChannelFoldersMutationVariables = Exact<{
+  input: ReorderChannelFoldersInput;
+}>;
+
+
+export type RestReorderChannelFoldersMutation = { __typename?: 'Mutation', reorderChannelFolders: { __typename?: 'ReorderChannelFoldersPayload', channelFolders: Array<{ __typename?: 'ChannelFolder', id: number }> } };
+
 export type RestCreateReusableInvitationMutationVariables = Exact<{
   input: CreateReusableInvitationInput;
 }>;
 
 
 export type RestCreateReusableInvitationMutation = { __typename?: 'Mutation', createReusableInvitation: { __typename?: 'CreateReusableInvitationPayload', inviteLink?: string | null } };
+
+export type RestInvitationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RestInvitationsQuery = { __typename?: 'Query', reusableInvitations: Array<{ __typename?: 'ReusableInvitation', id: number, creatorId: number, createdAt: string, expiresAt?: string | null, inviteLink: string, inviteAs: Role, streamIds: Array<number>, groupIds: Array<number> }> };
+
+export type RestRevokeReusableInvitationMutationVariables = Exact<{
+  input: RevokeReusableInvitationInput;
+}>;
+
+
+export type RestRevokeReusableInvitationMutation = { __typename?: 'Mutation', revokeReusableInvitation: { __typename?: 'RevokeReusableInvitationPayload', invitation: { __typename?: 'ReusableInvitation', id: number } } };
 
 export type RestRemoveProfileDataMutationVariables = Exact<{
   input: RemoveProfileDataInput;
@@ -238,6 +332,27 @@ export type RestRegisterQueryVariables = Exact<{
 
 
 export type RestRegisterQuery = { __typename?: 'Query', serverSettings: { __typename?: 'ServerSettings', zulipFeatureLevel: number, zulipVersion: string, maxChannelFolderNameLength: number, maxChannelFolderDescriptionLength: number }, channelFolders?: Array<{ __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, creatorId?: number | null, dateCreated: string, isArchived: boolean, order: number }> };
+
+export type UpdateFolderMutationVariables = Exact<{
+  input: UpdateChannelFolderInput;
+}>;
+
+
+export type UpdateFolderMutation = { __typename?: 'Mutation', updateChannelFolder: { __typename?: 'UpdateChannelFolderPayload', channelFolder: { __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, isArchived: boolean, order: number, creatorId?: number | null, dateCreated: string } } };
+
+export type ReorderFoldersMutationVariables = Exact<{
+  input: ReorderChannelFoldersInput;
+}>;
+
+
+export type ReorderFoldersMutation = { __typename?: 'Mutation', reorderChannelFolders: { __typename?: 'ReorderChannelFoldersPayload', channelFolders: Array<{ __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, isArchived: boolean, order: number, creatorId?: number | null, dateCreated: string }> } };
+
+export type RevokeInvitationMutationVariables = Exact<{
+  input: RevokeReusableInvitationInput;
+}>;
+
+
+export type RevokeInvitationMutation = { __typename?: 'Mutation', revokeReusableInvitation: { __typename?: 'RevokeReusableInvitationPayload', invitation: { __typename?: 'ReusableInvitation', revokedAt?: string | null, id: number, inviteLink: string, inviteAs: Role, streamIds: Array<number>, groupIds: Array<number>, includeRealmDefaultSubscriptions: boolean, welcomeMessageCustomText?: string | null, createdAt: string, expiresAt?: string | null, creatorId: number } } };
 
 export type FolderFieldsFragment = { __typename?: 'ChannelFolder', id: number, name: string, description: string, renderedDescription: string, isArchived: boolean, order: number, creatorId?: number | null, dateCreated: string };
 
@@ -291,14 +406,23 @@ export type ServerSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ServerSettingsQuery = { __typename?: 'Query', serverSettings: { __typename?: 'ServerSettings', zulipFeatureLevel: number, zulipVersion: string, maxChannelFolderNameLength: number, maxChannelFolderDescriptionLength: number, maxWelcomeMessageCustomTextLength: number } };
 
+export const RestChannelFolderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestChannelFolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]} as unknown as DocumentNode<RestChannelFolderFieldsFragment, unknown>;
 export const FolderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<FolderFieldsFragment, unknown>;
 export const InvitationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InvitationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReusableInvitation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}},{"kind":"Field","name":{"kind":"Name","value":"includeRealmDefaultSubscriptions"}},{"kind":"Field","name":{"kind":"Name","value":"welcomeMessageCustomText"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}}]}}]} as unknown as DocumentNode<InvitationFieldsFragment, unknown>;
 export const RestRegenerateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRegenerateApiKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"regenerateApiKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKey"}}]}}]}}]} as unknown as DocumentNode<RestRegenerateApiKeyMutation, RestRegenerateApiKeyMutationVariables>;
 export const RestCreateChannelFolderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestCreateChannelFolder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateChannelFolderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createChannelFolder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolder"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestCreateChannelFolderMutation, RestCreateChannelFolderMutationVariables>;
+export const RestChannelFoldersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestChannelFolders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeArchived"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"includeArchived"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeArchived"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RestChannelFolderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestChannelFolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]} as unknown as DocumentNode<RestChannelFoldersQuery, RestChannelFoldersQueryVariables>;
+export const RestUpdateChannelFolderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestUpdateChannelFolder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateChannelFolderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateChannelFolder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolder"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestUpdateChannelFolderMutation, RestUpdateChannelFolderMutationVariables>;
+export const RestReorderChannelFoldersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestReorderChannelFolders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReorderChannelFoldersInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reorderChannelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestReorderChannelFoldersMutation, RestReorderChannelFoldersMutationVariables>;
 export const RestCreateReusableInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestCreateReusableInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReusableInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createReusableInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}}]}}]}}]} as unknown as DocumentNode<RestCreateReusableInvitationMutation, RestCreateReusableInvitationMutationVariables>;
+export const RestInvitationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestInvitations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reusableInvitations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}}]}}]}}]} as unknown as DocumentNode<RestInvitationsQuery, RestInvitationsQueryVariables>;
+export const RestRevokeReusableInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRevokeReusableInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RevokeReusableInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeReusableInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invitation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestRevokeReusableInvitationMutation, RestRevokeReusableInvitationMutationVariables>;
 export const RestRemoveProfileDataDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRemoveProfileData"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RemoveProfileDataInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeProfileData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestRemoveProfileDataMutation, RestRemoveProfileDataMutationVariables>;
 export const RestServerSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestServerSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}},{"kind":"Field","name":{"kind":"Name","value":"organization"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]} as unknown as DocumentNode<RestServerSettingsQuery, RestServerSettingsQueryVariables>;
-export const RestRegisterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestRegister"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"withFolders"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderNameLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderDescriptionLength"}}]}},{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"includeArchived"},"value":{"kind":"BooleanValue","value":true}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"withFolders"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]}}]} as unknown as DocumentNode<RestRegisterQuery, RestRegisterQueryVariables>;
+export const RestRegisterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestRegister"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"withFolders"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderNameLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderDescriptionLength"}}]}},{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"includeArchived"},"value":{"kind":"BooleanValue","value":true}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"withFolders"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RestChannelFolderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestChannelFolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]} as unknown as DocumentNode<RestRegisterQuery, RestRegisterQueryVariables>;
+export const UpdateFolderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateFolder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateChannelFolderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateChannelFolder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolder"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FolderFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<UpdateFolderMutation, UpdateFolderMutationVariables>;
+export const ReorderFoldersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReorderFolders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReorderChannelFoldersInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reorderChannelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FolderFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<ReorderFoldersMutation, ReorderFoldersMutationVariables>;
+export const RevokeInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RevokeReusableInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeReusableInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invitation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InvitationFields"}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InvitationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReusableInvitation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}},{"kind":"Field","name":{"kind":"Name","value":"includeRealmDefaultSubscriptions"}},{"kind":"Field","name":{"kind":"Name","value":"welcomeMessageCustomText"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}}]}}]} as unknown as DocumentNode<RevokeInvitationMutation, RevokeInvitationMutationVariables>;
 export const CreateFolderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateFolder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateChannelFolderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createChannelFolder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolder"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FolderFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<CreateFolderMutation, CreateFolderMutationVariables>;
 export const FoldersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Folders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeArchived"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"includeArchived"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeArchived"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FolderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<FoldersQuery, FoldersQueryVariables>;
 export const CreateInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReusableInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createReusableInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"invitation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InvitationFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InvitationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReusableInvitation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}},{"kind":"Field","name":{"kind":"Name","value":"includeRealmDefaultSubscriptions"}},{"kind":"Field","name":{"kind":"Name","value":"welcomeMessageCustomText"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}}]}}]} as unknown as DocumentNode<CreateInvitationMutation, CreateInvitationMutationVariables>;

@@ -3,11 +3,11 @@ import { badRequest } from '../errors';
 import { MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH } from '../limits';
 import {
   checkChannelsForInvitation, checkGroupsForInvitation, checkMayCreateReusableInvitation, checkMayInviteAs,
-  invitationListScope, requireMemberOrAdmin, welcomeTextAllowed,
+  checkMayRevokeInvitation, invitationListScope, requireMemberOrAdmin, welcomeTextAllowed,
 } from '../policy';
 import { isUniqueViolation } from '../store/db';
 import { loadInvitationChecks } from '../store/invitationChecks';
-import { insertInvitation, listActiveInvitations } from '../store/invitations';
+import { insertInvitation, invitationById, listActiveInvitations, markInvitationRevoked } from '../store/invitations';
 import { ROLE, ROLE_VALUES, type ActingUser, type Invitation } from '../store/types';
 import { checkMaxLength, checkStorableText } from '../text';
 import { now, type Services } from './context';
@@ -97,4 +97,23 @@ export async function reusableInvitations(services: Services, user: ActingUser):
   requireMemberOrAdmin(user);
   const { creatorId } = invitationListScope(user);
   return listActiveInvitations(services.db.knex, user.organizationId, now(services), creatorId);
+}
+
+/**
+ * Checks in Zulip's order (access_multiuse_invite_by_id): who may call, the link exists in the
+ * caller's organization, the caller may revoke it, it is not revoked yet. Expired links may be
+ * revoked. The row is kept, with the time of revocation.
+ */
+export async function revokeReusableInvitation(services: Services, user: ActingUser, id: number): Promise<Invitation> {
+  requireMemberOrAdmin(user);
+  const { knex } = services.db;
+  const invitation = await invitationById(knex, user.organizationId, id);
+  if (invitation === undefined) throw badRequest('No such invitation');
+  checkMayRevokeInvitation(user, invitation);
+  const alreadyRevoked = badRequest('Invitation has already been revoked');
+  if (invitation.revokedAt !== null) throw alreadyRevoked;
+  const revokedAt = now(services);
+  // A concurrent revocation of the same link got there first.
+  if (!(await markInvitationRevoked(knex, invitation.id, revokedAt))) throw alreadyRevoked;
+  return { ...invitation, revokedAt };
 }

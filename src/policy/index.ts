@@ -113,3 +113,14 @@ export function checkProfileFieldsEditable(user: User, requested: readonly numbe
 export function invitationListScope(user: User): { creatorId?: number } {
   return isRealmAdmin(user) ? {} : { creatorId: user.id };
 }
+
+/**
+ * Revoking another user's link needs an administrator, and an owner for a link that makes
+ * owners (checked first); the creator may always revoke their own. Zulip raises the owner
+ * refusal as UNAUTHORIZED_PRINCIPAL and the administrator one as a plain BAD_REQUEST.
+ */
+export function checkMayRevokeInvitation(user: User, invitation: { creatorId: number; invitedAs: number }): void {
+  if (invitation.creatorId === user.id) return;
+  if (invitation.invitedAs === ROLE.OWNER && !isOwner(user)) throw unauthorizedPrincipal('Must be an organization owner');
+  if (!isRealmAdmin(user)) throw badRequest('Must be an organization administrator');
+}

@@ -7,7 +7,7 @@ import { ZulipError, badRequest } from '../errors';
 import type { Services } from '../operations/context';
 import { executeDocument } from './execute';
 import { parseParams, type RawParams } from './params';
-import { sendError, sendInternalError, sendJson, sendSuccess } from './responses';
+import { sendError, sendInternalError, sendJson, sendNotFound, sendSuccess } from './responses';
 import type { HttpMethod, RestRoute } from './route';
 import { ROUTES } from './routes/index';
 
@@ -78,6 +78,20 @@ async function rawParams(req: FastifyRequest): Promise<RawParams> {
   return raw;
 }
 
+/**
+ * Path segments as Django's `<int:...>` converter reads them: digits only, else null (no route).
+ * A number past the safe range names no row either way, so it is kept at the largest safe one.
+ */
+function integerPathValues(names: readonly string[], params: Record<string, string>): Record<string, number> | null {
+  const values: Record<string, number> = {};
+  for (const name of names) {
+    const raw = params[name] ?? '';
+    if (!/^[0-9]+$/.test(raw)) return null;
+    values[name] = Math.min(Number(raw), Number.MAX_SAFE_INTEGER);
+  }
+  return values;
+}
+
 function methodNotAllowed(reply: FastifyReply, allowed: string[]): FastifyReply {
   reply.header('Allow', allowed.join(', '));
   // Zulip's 405 body has no code.
@@ -96,10 +110,12 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
   // Read whole (so the body limit applies) and set aside.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
-  async function handle(route: RestRoute, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  async function handle(route: RestRoute, pathValues: Record<string, number>, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const user = route.authenticated ? await authenticate(services, req.headers.authorization, req.ip) : null;
     if (user && route.gate) route.gate(user);
     const { values, ignored } = parseParams(route.params, await rawParams(req));
+    // Path values are never read from the body or query string (Zulip's PathOnly).
+    Object.assign(values, pathValues);
     const data = await executeDocument(schema, route.document, route.variables(values), { services, user, host: req.headers.host });
     return sendSuccess(reply, route.response(data), ignored);
   }
@@ -111,15 +127,19 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
   }
   for (const [path, methods] of byPath) {
     const allowed = [...methods.keys()].flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
+    const pathNames = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     app.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       url: path,
       handler: async (req, reply) => {
+        // Zulip's URL patterns match before any method or credential check.
+        const pathValues = integerPathValues(pathNames, req.params as Record<string, string>);
+        if (pathValues === null) return sendNotFound(reply);
         if (req.method === 'OPTIONS') return reply.code(204).header('Allow', allowed.join(', ')).send();
         const route = methods.get((req.method === 'HEAD' ? 'GET' : req.method) as HttpMethod);
         if (!route) return methodNotAllowed(reply, allowed);
         try {
-          return await handle(route, req, reply);
+          return await handle(route, pathValues, req, reply);
         } catch (err) {
           if (err instanceof ZulipError) return sendError(reply, err);
           req.log.error({ err }, 'unexpected error in a REST request');
@@ -129,7 +149,7 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
     });
   }
 
-  app.setNotFoundHandler((_req, reply) => sendJson(reply, 404, { result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' }));
+  app.setNotFoundHandler((_req, reply) => sendNotFound(reply));
 
   // Failures before a handler runs (body too large, malformed form): Zulip bodies, never a 500.
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {

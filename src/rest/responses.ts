@@ -21,3 +21,8 @@ export function sendError(reply: FastifyReply, err: ZulipError): FastifyReply {
 export function sendInternalError(reply: FastifyReply): FastifyReply {
   return sendJson(reply, 500, { result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
 }
+
+/** An unknown path, or a path segment Zulip's URL patterns would not match. */
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return sendJson(reply, 404, { result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
+}

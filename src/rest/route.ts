@@ -11,7 +11,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export interface RestRoute<TResult = any, TVariables = any> {
   method: HttpMethod;
-  /** Relative to /api/v1, in Fastify's pattern syntax. */
+  /**
+   * Relative to /api/v1, in Fastify's pattern syntax. A `:name` segment is Zulip's `<int:name>`:
+   * digits only (any other segment is an unknown path), handed to `variables` under its name.
+   */
   path: string;
   operationId: string;
   summary: string;

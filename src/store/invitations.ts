@@ -54,17 +54,33 @@ export async function listActiveInvitations(
     .orderBy('id')
     .select('*');
   if (creatorId !== undefined) q.andWhere('creator_id', creatorId);
-  const rows = await q;
+  return withChannelsAndGroups(knex, await q);
+}
+
+/** One invitation of the organization, revoked and expired ones included; undefined if none. */
+export async function invitationById(knex: Knex, organizationId: number, id: number): Promise<Invitation | undefined> {
+  const rows = await knex('multiuse_invites').where({ organization_id: organizationId, id }).select('*');
+  return (await withChannelsAndGroups(knex, rows))[0];
+}
+
+/**
+ * Marks the invitation revoked, the row kept. One statement: of two concurrent revocations only
+ * one changes the row; false for the other.
+ */
+export async function markInvitationRevoked(knex: Knex, id: number, at: Date): Promise<boolean> {
+  const changed = await knex('multiuse_invites').where('id', id).whereNull('revoked_at').update({ revoked_at: at });
+  return changed === 1;
+}
+
+async function withChannelsAndGroups(knex: Knex, rows: Record<string, any>[]): Promise<Invitation[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
   const [channels, groups] = await Promise.all([
     knex('multiuse_invite_channels').whereIn('invite_id', ids).orderBy(['invite_id', 'channel_id']).select('invite_id', 'channel_id'),
     knex('multiuse_invite_groups').whereIn('invite_id', ids).orderBy(['invite_id', 'group_id']).select('invite_id', 'group_id'),
   ]);
-  const channelsOf = new Map<number, number[]>();
-  for (const c of channels) channelsOf.set(Number(c.invite_id), [...(channelsOf.get(Number(c.invite_id)) ?? []), Number(c.channel_id)]);
-  const groupsOf = new Map<number, number[]>();
-  for (const g of groups) groupsOf.set(Number(g.invite_id), [...(groupsOf.get(Number(g.invite_id)) ?? []), Number(g.group_id)]);
+  const channelsOf = groupBy(channels, 'channel_id');
+  const groupsOf = groupBy(groups, 'group_id');
   return rows.map((r) => ({
     id: Number(r.id),
     organizationId: Number(r.organization_id),
@@ -79,4 +95,16 @@ export async function listActiveInvitations(
     channelIds: channelsOf.get(Number(r.id)) ?? [],
     groupIds: groupsOf.get(Number(r.id)) ?? [],
   }));
+}
+
+/** Link rows (invite_id, other id) as lists of the other ids per invitation. */
+function groupBy(rows: Record<string, unknown>[], column: string): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const r of rows) {
+    const inviteId = Number(r.invite_id);
+    let list = out.get(inviteId);
+    if (!list) out.set(inviteId, (list = []));
+    list.push(Number(r[column]));
+  }
+  return out;
 }

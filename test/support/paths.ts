@@ -5,3 +5,5 @@ export const REGENERATE = '/api/v1/users/me/api_key/regenerate';
 export const PROFILE = '/api/v1/users/me/profile_data';
 export const REGISTER = '/api/v1/register';
 export const SERVER_SETTINGS = '/api/v1/server_settings';
+export const INVITES = '/api/v1/invites';
+export const FOLDERS = '/api/v1/channel_folders';

@@ -1,7 +1,10 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { channelFolders, createChannelFolder } from '../../operations/channelFolders';
+import { channelFolders, createChannelFolder, reorderChannelFolders, updateChannelFolder } from '../../operations/channelFolders';
 import { actingUser, type GraphQLContext } from '../context';
-import { ChannelFolderType, CreateChannelFolderInput, CreateChannelFolderPayload } from './channelFolder.types';
+import {
+  ChannelFolderType, CreateChannelFolderInput, CreateChannelFolderPayload, ReorderChannelFoldersInput, ReorderChannelFoldersPayload,
+  UpdateChannelFolderInput, UpdateChannelFolderPayload,
+} from './channelFolder.types';
 
 @Resolver()
 export class ChannelFoldersResolver {
@@ -18,5 +21,17 @@ export class ChannelFoldersResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<ChannelFolderType[]> {
     return channelFolders(ctx.services, actingUser(ctx), includeArchived);
+  }
+
+  @Authorized()
+  @Mutation(() => UpdateChannelFolderPayload)
+  async updateChannelFolder(@Arg('input') input: UpdateChannelFolderInput, @Ctx() ctx: GraphQLContext): Promise<UpdateChannelFolderPayload> {
+    return { channelFolder: await updateChannelFolder(ctx.services, actingUser(ctx), input) };
+  }
+
+  @Authorized()
+  @Mutation(() => ReorderChannelFoldersPayload)
+  async reorderChannelFolders(@Arg('input') input: ReorderChannelFoldersInput, @Ctx() ctx: GraphQLContext): Promise<ReorderChannelFoldersPayload> {
+    return { channelFolders: await reorderChannelFolders(ctx.services, actingUser(ctx), input.order) };
   }
 }

@@ -14,6 +14,7 @@ export class ReusableInvitationType {
   welcomeMessageCustomText!: string | null;
   @Field(() => DateTimeISOResolver) createdAt!: Date;
   @Field(() => DateTimeISOResolver, { nullable: true, description: 'null: never expires.' }) expiresAt!: Date | null;
+  @Field(() => DateTimeISOResolver, { nullable: true, description: 'When the link was revoked; null while it is not.' }) revokedAt!: Date | null;
   @Field(() => Int) creatorId!: number;
 }
 
@@ -48,4 +49,14 @@ export class CreateReusableInvitationInput {
 export class CreateReusableInvitationPayload {
   @Field(() => String, { nullable: true }) inviteLink!: string | null;
   @Field(() => ReusableInvitationType, { nullable: true }) invitation!: ReusableInvitationType | null;
+}
+
+@InputType({ description: 'Zulip: DELETE /invites/multiuse/{invite_id}. The creator, or an administrator (an owner for links that make owners).' })
+export class RevokeReusableInvitationInput {
+  @Field(() => SafeIntResolver) id!: number;
+}
+
+@ObjectType()
+export class RevokeReusableInvitationPayload {
+  @Field(() => ReusableInvitationType, { description: 'The link, now revoked.' }) invitation!: ReusableInvitationType;
 }

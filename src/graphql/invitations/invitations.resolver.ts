@@ -1,8 +1,11 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { createReusableInvitation, invitationLink, reusableInvitations } from '../../operations/invitations';
+import { createReusableInvitation, invitationLink, reusableInvitations, revokeReusableInvitation } from '../../operations/invitations';
 import type { Invitation } from '../../store/types';
 import { actingUser, type GraphQLContext } from '../context';
-import { CreateReusableInvitationInput, CreateReusableInvitationPayload, ReusableInvitationType } from './invitation.types';
+import {
+  CreateReusableInvitationInput, CreateReusableInvitationPayload, ReusableInvitationType, RevokeReusableInvitationInput,
+  RevokeReusableInvitationPayload,
+} from './invitation.types';
 
 function toGraphQL(inv: Invitation, organizationUrl: string): ReusableInvitationType {
   return {
@@ -15,6 +18,7 @@ function toGraphQL(inv: Invitation, organizationUrl: string): ReusableInvitation
     welcomeMessageCustomText: inv.welcomeMessageCustomText,
     createdAt: inv.createdAt,
     expiresAt: inv.expiresAt,
+    revokedAt: inv.revokedAt,
     creatorId: inv.creatorId,
   };
 }
@@ -42,5 +46,14 @@ export class InvitationsResolver {
   async reusableInvitations(@Ctx() ctx: GraphQLContext): Promise<ReusableInvitationType[]> {
     const user = actingUser(ctx);
     return (await reusableInvitations(ctx.services, user)).map((inv) => toGraphQL(inv, user.organization.url));
+  }
+
+  @Authorized()
+  @Mutation(() => RevokeReusableInvitationPayload)
+  async revokeReusableInvitation(
+    @Arg('input') input: RevokeReusableInvitationInput, @Ctx() ctx: GraphQLContext,
+  ): Promise<RevokeReusableInvitationPayload> {
+    const user = actingUser(ctx);
+    return { invitation: toGraphQL(await revokeReusableInvitation(ctx.services, user, input.id), user.organization.url) };
   }
 }

@@ -1,10 +1,12 @@
-import { RestCreateReusableInvitationDocument } from '../../generated/graphql';
+import { RestCreateReusableInvitationDocument, RestInvitationsDocument, RestRevokeReusableInvitationDocument } from '../../generated/graphql';
 import { MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH } from '../../limits';
 import { requireMemberOrAdmin } from '../../policy';
 import { ROLE, ROLE_VALUES } from '../../store/types';
 import { route, type RestRoute } from '../route';
 
 const ROLE_NAME: Record<number, string> = Object.fromEntries(Object.entries(ROLE).map(([name, value]) => [value, name]));
+
+const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
 export const INVITATION_ROUTES: RestRoute[] = [
   route({
@@ -34,5 +36,42 @@ export const INVITATION_ROUTES: RestRoute[] = [
       },
     }),
     response: (d) => ({ invite_link: d.createReusableInvitation.inviteLink }),
+  }),
+  route({
+    method: 'GET',
+    path: '/invites',
+    operationId: 'get-invites',
+    summary: 'Active reusable invitation links: administrators see all of the organization\'s, others their own.',
+    authenticated: true,
+    gate: requireMemberOrAdmin,
+    params: [],
+    document: RestInvitationsDocument,
+    variables: () => ({}),
+    // Zulip's multiuse entry, plus the channels and groups a new user gets.
+    response: (d) => ({
+      invites: d.reusableInvitations.map((inv) => ({
+        invited_by_user_id: inv.creatorId,
+        invited: unixSeconds(inv.createdAt),
+        expiry_date: inv.expiresAt == null ? null : unixSeconds(inv.expiresAt),
+        id: inv.id,
+        link_url: inv.inviteLink,
+        invited_as: ROLE[inv.inviteAs],
+        is_multiuse: true,
+        stream_ids: inv.streamIds,
+        group_ids: inv.groupIds,
+      })),
+    }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/invites/multiuse/:invite_id',
+    operationId: 'revoke-invite-link',
+    summary: 'Revoke a reusable invitation link: its creator, or an administrator (an owner for links that make owners).',
+    authenticated: true,
+    gate: requireMemberOrAdmin,
+    params: [],
+    document: RestRevokeReusableInvitationDocument,
+    variables: (p) => ({ input: { id: p.invite_id } }),
+    response: () => ({}),
   }),
 ];

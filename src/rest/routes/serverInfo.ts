@@ -1,9 +1,6 @@
 import { RestRegisterDocument, RestServerSettingsDocument } from '../../generated/graphql';
 import { route, type RestRoute } from '../route';
-
-function unixSeconds(iso: string): number {
-  return Math.floor(Date.parse(iso) / 1000);
-}
+import { channelFolderDict } from './channelFolders';
 
 export const SERVER_INFO_ROUTES: RestRoute[] = [
   route({
@@ -50,18 +47,7 @@ export const SERVER_INFO_ROUTES: RestRoute[] = [
       zulip_merge_base: d.serverSettings.zulipVersion,
       max_channel_folder_name_length: d.serverSettings.maxChannelFolderNameLength,
       max_channel_folder_description_length: d.serverSettings.maxChannelFolderDescriptionLength,
-      ...(d.channelFolders ? {
-        channel_folders: d.channelFolders.map((f) => ({
-          id: f.id,
-          name: f.name,
-          description: f.description,
-          rendered_description: f.renderedDescription,
-          creator_id: f.creatorId ?? null,
-          date_created: unixSeconds(f.dateCreated),
-          is_archived: f.isArchived,
-          order: f.order,
-        })),
-      } : {}),
+      ...(d.channelFolders ? { channel_folders: d.channelFolders.map(channelFolderDict) } : {}),
     }),
   }),
 ];
