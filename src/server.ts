@@ -10,6 +10,7 @@ import { formatGraphQLError, zulipGraphQLError } from './graphql/errors';
 import { graphqlSchema } from './graphql/schema';
 import type { Services } from './operations/context';
 import { restApi } from './rest/plugin';
+import { joinPages } from './web/join';
 
 export interface ServerOptions {
   logLevel?: string;
@@ -69,5 +70,6 @@ export async function buildServer(services: Services, options: ServerOptions = {
 
   await app.register(fastifyApollo(apollo), { context, path: '/graphql' });
   await app.register(restApi, { prefix: '/api/v1', services, schema });
+  await app.register(joinPages, { services });
   return app;
 }

@@ -5,3 +5,4 @@ export const REGENERATE = '/api/v1/users/me/api_key/regenerate';
 export const PROFILE = '/api/v1/users/me/profile_data';
 export const REGISTER = '/api/v1/register';
 export const SERVER_SETTINGS = '/api/v1/server_settings';
+export const JOIN = (key: string) => `/join/${key}/`;

@@ -1,8 +1,12 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { createReusableInvitation, invitationLink, reusableInvitations } from '../../operations/invitations';
+import { joinWithInvitation } from '../../operations/join';
 import type { Invitation } from '../../store/types';
 import { actingUser, type GraphQLContext } from '../context';
-import { CreateReusableInvitationInput, CreateReusableInvitationPayload, ReusableInvitationType } from './invitation.types';
+import { toGraphQL as userToGraphQL, toMessage } from '../users/users.resolver';
+import {
+  CreateReusableInvitationInput, CreateReusableInvitationPayload, JoinWithInvitationInput, JoinWithInvitationPayload, ReusableInvitationType,
+} from './invitation.types';
 
 function toGraphQL(inv: Invitation, organizationUrl: string): ReusableInvitationType {
   return {
@@ -42,5 +46,13 @@ export class InvitationsResolver {
   async reusableInvitations(@Ctx() ctx: GraphQLContext): Promise<ReusableInvitationType[]> {
     const user = actingUser(ctx);
     return (await reusableInvitations(ctx.services, user)).map((inv) => toGraphQL(inv, user.organization.url));
+  }
+
+  @Mutation(() => JoinWithInvitationPayload, {
+    description: 'Creates an account through a reusable link (POST /join/<key>/); needs no credentials. The link belongs to the organization at the address the request was sent to.',
+  })
+  async joinWithInvitation(@Arg('input') input: JoinWithInvitationInput, @Ctx() ctx: GraphQLContext): Promise<JoinWithInvitationPayload> {
+    const joined = await joinWithInvitation(ctx.services, ctx.host, input);
+    return { user: userToGraphQL(joined.user), apiKey: joined.apiKey, messages: joined.messages.map(toMessage) };
   }
 }
