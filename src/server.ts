@@ -14,6 +14,7 @@ import type { Services } from './operations/context';
 import { healthRoutes } from './health';
 import { restApi } from './rest/plugin';
 import { logOneLinePerRequest } from './requestLog';
+import { joinPages } from './web/join';
 
 export interface ServerOptions {
   logLevel?: string;
@@ -83,5 +84,6 @@ export async function buildServer(services: Services, options: ServerOptions = {
 
   await app.register(fastifyApollo(apollo), { context, path: '/graphql' });
   await app.register(restApi, { prefix: '/api/v1', services, schema });
+  await app.register(joinPages, { services });
   return app;
 }

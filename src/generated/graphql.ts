@@ -70,10 +70,42 @@ export type CreateReusableInvitationPayload = {
   inviteLink?: Maybe<Scalars['String']['output']>;
 };
 
+/** Sign-up through a reusable invitation link (the /join/<key>/ form); needs no credentials. */
+export type JoinWithInvitationInput = {
+  email: Scalars['String']['input'];
+  fullName: Scalars['String']['input'];
+  /** The key of the link: the part after /join/. */
+  key: Scalars['String']['input'];
+};
+
+export type JoinWithInvitationPayload = {
+  __typename?: 'JoinWithInvitationPayload';
+  /** The new account's API key, shown only here: the server keeps only its hash. */
+  apiKey: Scalars['String']['output'];
+  /** The Welcome Bot's messages to the new user. */
+  messages: Array<Message>;
+  user: User;
+};
+
+/** A direct message the user received. */
+export type Message = {
+  __typename?: 'Message';
+  /** Markdown source. */
+  content: Scalars['String']['output'];
+  id: Scalars['Int']['output'];
+  /** HTML rendering of content; raw HTML in the source is escaped. */
+  renderedContent: Scalars['String']['output'];
+  /** Who sent it (the Welcome Bot for greetings on joining). */
+  senderName: Scalars['String']['output'];
+  sentAt: Scalars['DateTimeISO']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   createChannelFolder: CreateChannelFolderPayload;
   createReusableInvitation: CreateReusableInvitationPayload;
+  /** Creates an account through a reusable link (POST /join/<key>/); needs no credentials. The link belongs to the organization at the address the request was sent to. */
+  joinWithInvitation: JoinWithInvitationPayload;
   /** Zulip: POST /users/me/api_key/regenerate. */
   regenerateApiKey: RegenerateApiKeyPayload;
   removeProfileData: RemoveProfileDataPayload;
@@ -90,6 +122,11 @@ export type MutationCreateChannelFolderArgs = {
 
 export type MutationCreateReusableInvitationArgs = {
   input: CreateReusableInvitationInput;
+};
+
+
+export type MutationJoinWithInvitationArgs = {
+  input: JoinWithInvitationInput;
 };
 
 
@@ -253,6 +290,8 @@ export type User = {
   fullName: Scalars['String']['output'];
   id: Scalars['Int']['output'];
   isBot: Scalars['Boolean']['output'];
+  /** Direct messages received, oldest first; visible to the user only. */
+  messages: Array<Message>;
   /** Custom profile field values. */
   profileData: Array<ProfileDataEntry>;
   /** Devices registered for push notifications. */
@@ -406,9 +445,24 @@ export type ServerSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ServerSettingsQuery = { __typename?: 'Query', serverSettings: { __typename?: 'ServerSettings', zulipFeatureLevel: number, zulipVersion: string, maxChannelFolderNameLength: number, maxChannelFolderDescriptionLength: number, maxWelcomeMessageCustomTextLength: number } };
 
+export type MessageFieldsFragment = { __typename?: 'Message', id: number, senderName: string, content: string, renderedContent: string, sentAt: string };
+
+export type JoinWithInvitationMutationVariables = Exact<{
+  input: JoinWithInvitationInput;
+}>;
+
+
+export type JoinWithInvitationMutation = { __typename?: 'Mutation', joinWithInvitation: { __typename?: 'JoinWithInvitationPayload', apiKey: string, user: { __typename?: 'User', id: number, email: string, fullName: string, role: Role, isBot: boolean }, messages: Array<{ __typename?: 'Message', id: number, senderName: string, content: string, renderedContent: string, sentAt: string }> } };
+
+export type MyMessagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyMessagesQuery = { __typename?: 'Query', me: { __typename?: 'User', id: number, messages: Array<{ __typename?: 'Message', id: number, senderName: string, content: string, renderedContent: string, sentAt: string }> } };
+
 export const RestChannelFolderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestChannelFolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]} as unknown as DocumentNode<RestChannelFolderFieldsFragment, unknown>;
 export const FolderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<FolderFieldsFragment, unknown>;
 export const InvitationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InvitationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReusableInvitation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}},{"kind":"Field","name":{"kind":"Name","value":"includeRealmDefaultSubscriptions"}},{"kind":"Field","name":{"kind":"Name","value":"welcomeMessageCustomText"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}}]}}]} as unknown as DocumentNode<InvitationFieldsFragment, unknown>;
+export const MessageFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Message"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"senderName"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"renderedContent"}},{"kind":"Field","name":{"kind":"Name","value":"sentAt"}}]}}]} as unknown as DocumentNode<MessageFieldsFragment, unknown>;
 export const RestRegenerateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRegenerateApiKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"regenerateApiKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKey"}}]}}]}}]} as unknown as DocumentNode<RestRegenerateApiKeyMutation, RestRegenerateApiKeyMutationVariables>;
 export const RestCreateChannelFolderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestCreateChannelFolder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateChannelFolderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createChannelFolder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolder"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestCreateChannelFolderMutation, RestCreateChannelFolderMutationVariables>;
 export const RestChannelFoldersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestChannelFolders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeArchived"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"includeArchived"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeArchived"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RestChannelFolderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestChannelFolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]} as unknown as DocumentNode<RestChannelFoldersQuery, RestChannelFoldersQueryVariables>;
@@ -431,3 +485,5 @@ export const RegenerateDocument = {"kind":"Document","definitions":[{"kind":"Ope
 export const RemoveProfileDataDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveProfileData"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RemoveProfileDataInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeProfileData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"profileData"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldId"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]}}]} as unknown as DocumentNode<RemoveProfileDataMutation, RemoveProfileDataMutationVariables>;
 export const MeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"isBot"}},{"kind":"Field","name":{"kind":"Name","value":"profileData"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldId"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pushDevices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}}]} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
 export const ServerSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderNameLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderDescriptionLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxWelcomeMessageCustomTextLength"}}]}}]}}]} as unknown as DocumentNode<ServerSettingsQuery, ServerSettingsQueryVariables>;
+export const JoinWithInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"JoinWithInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"JoinWithInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"joinWithInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"isBot"}}]}},{"kind":"Field","name":{"kind":"Name","value":"apiKey"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MessageFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Message"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"senderName"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"renderedContent"}},{"kind":"Field","name":{"kind":"Name","value":"sentAt"}}]}}]} as unknown as DocumentNode<JoinWithInvitationMutation, JoinWithInvitationMutationVariables>;
+export const MyMessagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyMessages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MessageFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Message"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"senderName"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"renderedContent"}},{"kind":"Field","name":{"kind":"Name","value":"sentAt"}}]}}]} as unknown as DocumentNode<MyMessagesQuery, MyMessagesQueryVariables>;

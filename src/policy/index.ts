@@ -1,6 +1,6 @@
-import { badRequest, unauthorized, unauthorizedPrincipal } from '../errors';
+import { badRequest, notFound, unauthorized, unauthorizedPrincipal } from '../errors';
 import {
-  ROLE, type ActingUser, type ChannelAccessRow, type ProfileField, type User, type UserGroupRow,
+  ROLE, type ActingUser, type ChannelAccessRow, type Invitation, type ProfileField, type User, type UserGroupRow,
 } from '../store/types';
 import { isGuest, isBot, isIncomingWebhookBot, isModeratorOrAbove, isOwner, isRealmAdmin } from './roles';
 
@@ -123,4 +123,40 @@ export function checkMayRevokeInvitation(user: User, invitation: { creatorId: nu
   if (invitation.creatorId === user.id) return;
   if (invitation.invitedAs === ROLE.OWNER && !isOwner(user)) throw unauthorizedPrincipal('Must be an organization owner');
   if (!isRealmAdmin(user)) throw badRequest('Must be an organization administrator');
+}
+
+export const LINK_MALFORMED = 'The confirmation link is malformed.';
+export const LINK_NOT_FOUND = "We couldn't find your confirmation link in the system.";
+export const LINK_EXPIRED = 'The confirmation link has expired or been deactivated.';
+export const ORGANIZATION_DEACTIVATED = 'This organization has been deactivated.';
+
+// Keys are 24 characters (older Zulip keys were 40); the shape is checked before any lookup.
+const CONFIRMATION_KEY_FORMAT = /^(?:[A-Za-z0-9]{24}|[A-Za-z0-9]{40})$/;
+
+export function checkConfirmationKeyFormat(key: string): void {
+  if (!CONFIRMATION_KEY_FORMAT.test(key)) throw notFound(LINK_MALFORMED);
+}
+
+/**
+ * Whether a link may be used from the address the request was sent to: the key must belong to
+ * the organization that the Host header names (a key of another organization is unknown there),
+ * neither revoked nor expired.
+ */
+export function checkInvitationUsable(
+  organization: { id: number; deactivated: boolean } | null, invitation: Invitation | null, now: Date,
+): asserts invitation is Invitation {
+  if (organization === null || invitation === null || invitation.organizationId !== organization.id || invitation.revokedAt !== null) {
+    throw notFound(LINK_NOT_FOUND);
+  }
+  if (invitation.expiresAt !== null && now.getTime() > invitation.expiresAt.getTime()) throw notFound(LINK_EXPIRED);
+  if (organization.deactivated) throw notFound(ORGANIZATION_DEACTIVATED);
+}
+
+/**
+ * The Welcome Bot's custom text for a new user: the invitation's, else (null) the organization's
+ * at joining time; an empty text means no custom message.
+ */
+export function welcomeCustomText(invitationText: string | null, organizationText: string): string | null {
+  const text = invitationText ?? organizationText;
+  return text === '' ? null : text;
 }

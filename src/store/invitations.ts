@@ -72,7 +72,15 @@ export async function markInvitationRevoked(knex: Knex, id: number, at: Date): P
   return changed === 1;
 }
 
-async function withChannelsAndGroups(knex: Knex, rows: Record<string, any>[]): Promise<Invitation[]> {
+/** An invitation by its key, whatever its state (revoked, expired), with its channel and group ids. */
+export async function findInvitationByKey(knex: Knex, key: string): Promise<Invitation | null> {
+  const rows = await knex('multiuse_invites').where('invite_key', key).select('*');
+  // MySQL's collation ignores case: keys must match exactly, as on SQLite.
+  return (await withChannelsAndGroups(knex, rows.filter((r) => r.invite_key === key)))[0] ?? null;
+}
+
+/** Decoded invitation rows with their channel and group ids: two more queries for any number of rows. */
+async function withChannelsAndGroups(knex: Knex, rows: Array<Record<string, any>>): Promise<Invitation[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
   const [channels, groups] = await Promise.all([

@@ -93,3 +93,12 @@ export interface PushDevice {
   id: number;
   kind: 'apns' | 'fcm' | 'e2ee';
 }
+
+export interface Message {
+  id: number;
+  recipientId: number;
+  senderName: string;
+  content: string;
+  renderedContent: string;
+  sentAt: Date;
+}

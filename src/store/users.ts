@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { toBool, toDate } from './db';
+import { emailKey } from './keys';
 import type { ActingUser, Organization, User } from './types';
 
 const ACTING_USER_COLUMNS = [
@@ -76,4 +77,34 @@ export async function findByApiKeyHash(
 
 export async function setApiKeyHash(knex: Knex, userId: number, apiKeyHash: string): Promise<void> {
   await knex('users').where('id', userId).update({ api_key_hash: apiKeyHash });
+}
+
+export interface NewUser {
+  organizationId: number;
+  email: string;
+  fullName: string;
+  role: number;
+  apiKeyHash: string;
+  dateJoined: Date;
+}
+
+export async function insertUser(knex: Knex, user: NewUser): Promise<User> {
+  const [id] = await knex('users').insert({
+    organization_id: user.organizationId,
+    email: user.email,
+    email_key: emailKey(user.email),
+    full_name: user.fullName,
+    role: user.role,
+    is_active: true,
+    bot_type: null,
+    api_key_hash: user.apiKeyHash,
+    date_joined: user.dateJoined,
+  });
+  return { id: Number(id), organizationId: user.organizationId, email: user.email, fullName: user.fullName, role: user.role, isActive: true, botType: null };
+}
+
+/** The account holding this e-mail address in the organization, ignoring case, if any. */
+export async function findUserByEmail(knex: Knex, organizationId: number, email: string): Promise<User | null> {
+  const row = await knex('users').where({ organization_id: organizationId, email_key: emailKey(email) }).first();
+  return row ? decodeUser(row) : null;
 }

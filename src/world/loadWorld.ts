@@ -4,7 +4,7 @@ import { renderMarkdown } from '../markdown';
 import { INSERT_CHUNK, type Database } from '../store/db';
 import { emailKey, folderNameKey } from '../store/keys';
 import { hostOfUrl } from '../store/organizations';
-import { ROLE } from '../store/types';
+import { roleSystemGroups } from '../policy/roles';
 import {
   SYSTEM_GROUPS, WorldError, parseWorld, type GroupSetting, type SystemGroupName, type World, type WorldOrganization,
 } from './worldFile';
@@ -24,11 +24,6 @@ const SYSTEM_NESTING: Array<[SystemGroupName, SystemGroupName]> = [
   ['role:internet', 'role:everyone'], ['role:everyone', 'role:members'], ['role:members', 'role:fullmembers'],
   ['role:fullmembers', 'role:moderators'], ['role:moderators', 'role:administrators'], ['role:administrators', 'role:owners'],
 ];
-// The system group a role puts a user in directly (full members need no waiting period here).
-const ROLE_GROUP: Record<number, SystemGroupName> = {
-  [ROLE.OWNER]: 'role:owners', [ROLE.ADMINISTRATOR]: 'role:administrators', [ROLE.MODERATOR]: 'role:moderators',
-  [ROLE.MEMBER]: 'role:fullmembers', [ROLE.GUEST]: 'role:everyone',
-};
 
 async function insertMany(trx: Knex.Transaction, table: string, rows: object[]): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx(table).insert(rows.slice(i, i + INSERT_CHUNK));
@@ -65,8 +60,7 @@ async function loadOrganization(trx: Knex.Transaction, org: WorldOrganization, n
   const subgroups: Array<{ supergroup_id: number; subgroup_id: number }> = [];
   for (const [sup, sub] of SYSTEM_NESTING) subgroups.push({ supergroup_id: gid(sup), subgroup_id: gid(sub) });
   for (const u of org.users) {
-    members.push({ group_id: gid(ROLE_GROUP[u.role]!), user_id: uid(u.email) });
-    if (u.role === ROLE.MEMBER) members.push({ group_id: gid('role:members'), user_id: uid(u.email) });
+    for (const name of roleSystemGroups(u.role)) members.push({ group_id: gid(name), user_id: uid(u.email) });
   }
   for (const g of org.user_groups) {
     for (const e of new Set(g.members.map(emailKey))) members.push({ group_id: gid(g.name), user_id: userIds.get(e)! });

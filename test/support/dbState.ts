@@ -3,7 +3,7 @@ import type { Database } from '../../src/store/db';
 const TABLES = [
   'organizations', 'users', 'user_groups', 'user_group_members', 'user_group_subgroups', 'channels', 'subscriptions',
   'custom_profile_fields', 'custom_profile_field_values', 'channel_folders', 'multiuse_invites',
-  'multiuse_invite_channels', 'multiuse_invite_groups', 'push_devices',
+  'multiuse_invite_channels', 'multiuse_invite_groups', 'push_devices', 'messages',
 ];
 
 /**

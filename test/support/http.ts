@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { GraphQLClient } from 'graphql-request';
 import type { Gateway } from './gateway';
 import { USERS, type Handle } from './world';
@@ -64,4 +65,36 @@ export async function graphqlError(promise: Promise<unknown>): Promise<{ message
     throw err;
   }
   throw new Error('expected a GraphQL error, got data');
+}
+
+/**
+ * fetch with a chosen Host header, which fetch itself refuses to set: pages and operations that
+ * pick the organization by the address a request was sent to.
+ */
+export function fetchAtHost(host: string): typeof fetch {
+  return (async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers: Record<string, string> = { ...Object.fromEntries(new Headers(init.headers).entries()), host };
+    const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    return new Promise<Response>((resolve, reject) => {
+      const req = http.request(url, { method: init.method ?? 'GET', headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolve(new Response(res.statusCode === 204 ? null : Buffer.concat(chunks), { status: res.statusCode, headers: h }));
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }) as typeof fetch;
+}
+
+/** A GraphQL client whose requests name `host` as the address they were sent to. */
+export function graphqlClientAt(g: Gateway, who: Who, host: string): GraphQLClient {
+  return new GraphQLClient(`${g.base}/graphql`, { headers: basicAuth(g, who), fetch: fetchAtHost(host) });
 }

@@ -7,3 +7,4 @@ export const REGISTER = '/api/v1/register';
 export const SERVER_SETTINGS = '/api/v1/server_settings';
 export const INVITES = '/api/v1/invites';
 export const FOLDERS = '/api/v1/channel_folders';
+export const JOIN = (key: string) => `/join/${key}/`;

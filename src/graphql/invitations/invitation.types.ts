@@ -1,6 +1,7 @@
 import { DateTimeISOResolver, SafeIntResolver } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Role } from '../role';
+import { MessageType, UserType } from '../users/user.types';
 
 @ObjectType('ReusableInvitation', { description: 'A reusable invitation link.' })
 export class ReusableInvitationType {
@@ -59,4 +60,18 @@ export class RevokeReusableInvitationInput {
 @ObjectType()
 export class RevokeReusableInvitationPayload {
   @Field(() => ReusableInvitationType, { description: 'The link, now revoked.' }) invitation!: ReusableInvitationType;
+}
+
+@InputType({ description: 'Sign-up through a reusable invitation link (the /join/<key>/ form); needs no credentials.' })
+export class JoinWithInvitationInput {
+  @Field({ description: 'The key of the link: the part after /join/.' }) key!: string;
+  @Field() email!: string;
+  @Field() fullName!: string;
+}
+
+@ObjectType()
+export class JoinWithInvitationPayload {
+  @Field(() => UserType) user!: UserType;
+  @Field({ description: 'The new account\'s API key, shown only here: the server keeps only its hash.' }) apiKey!: string;
+  @Field(() => [MessageType], { description: 'The Welcome Bot\'s messages to the new user.' }) messages!: MessageType[];
 }

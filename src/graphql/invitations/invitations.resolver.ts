@@ -1,10 +1,12 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { createReusableInvitation, invitationLink, reusableInvitations, revokeReusableInvitation } from '../../operations/invitations';
+import { joinWithInvitation } from '../../operations/join';
 import type { Invitation } from '../../store/types';
 import { actingUser, type GraphQLContext } from '../context';
+import { toGraphQL as userToGraphQL, toMessage } from '../users/users.resolver';
 import {
-  CreateReusableInvitationInput, CreateReusableInvitationPayload, ReusableInvitationType, RevokeReusableInvitationInput,
-  RevokeReusableInvitationPayload,
+  CreateReusableInvitationInput, CreateReusableInvitationPayload, JoinWithInvitationInput, JoinWithInvitationPayload, ReusableInvitationType,
+  RevokeReusableInvitationInput, RevokeReusableInvitationPayload,
 } from './invitation.types';
 
 function toGraphQL(inv: Invitation, organizationUrl: string): ReusableInvitationType {
@@ -55,5 +57,13 @@ export class InvitationsResolver {
   ): Promise<RevokeReusableInvitationPayload> {
     const user = actingUser(ctx);
     return { invitation: toGraphQL(await revokeReusableInvitation(ctx.services, user, input.id), user.organization.url) };
+  }
+
+  @Mutation(() => JoinWithInvitationPayload, {
+    description: 'Creates an account through a reusable link (POST /join/<key>/); needs no credentials. The link belongs to the organization at the address the request was sent to.',
+  })
+  async joinWithInvitation(@Arg('input') input: JoinWithInvitationInput, @Ctx() ctx: GraphQLContext): Promise<JoinWithInvitationPayload> {
+    const joined = await joinWithInvitation(ctx.services, ctx.host, input);
+    return { user: userToGraphQL(joined.user), apiKey: joined.apiKey, messages: joined.messages.map(toMessage) };
   }
 }

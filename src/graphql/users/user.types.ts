@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { SafeIntResolver } from 'graphql-scalars';
+import { DateTimeISOResolver, SafeIntResolver } from 'graphql-scalars';
 import { Role } from '../role';
 
 export enum PushDeviceKind {
@@ -21,6 +21,15 @@ export class ProfileDataEntryType {
 @ObjectType('PushDevice')
 export class PushDeviceType {
   @Field(() => PushDeviceKind) kind!: PushDeviceKind;
+}
+
+@ObjectType('Message', { description: 'A direct message the user received.' })
+export class MessageType {
+  @Field(() => Int) id!: number;
+  @Field({ description: 'Who sent it (the Welcome Bot for greetings on joining).' }) senderName!: string;
+  @Field({ description: 'Markdown source.' }) content!: string;
+  @Field({ description: 'HTML rendering of content; raw HTML in the source is escaped.' }) renderedContent!: string;
+  @Field(() => DateTimeISOResolver) sentAt!: Date;
 }
 
 @ObjectType('User')

@@ -1,15 +1,20 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { regenerateApiKey } from '../../operations/apiKeys';
 import { profileData, removeProfileData } from '../../operations/profileData';
+import { messages } from '../../operations/join';
 import { pushDevices } from '../../operations/pushDevices';
-import type { User } from '../../store/types';
+import type { Message, User } from '../../store/types';
 import { actingUser, type GraphQLContext } from '../context';
 import {
-  ProfileDataEntryType, PushDeviceKind, PushDeviceType, RegenerateApiKeyPayload, RemoveProfileDataInput, RemoveProfileDataPayload, UserType,
+  MessageType, ProfileDataEntryType, PushDeviceKind, PushDeviceType, RegenerateApiKeyPayload, RemoveProfileDataInput, RemoveProfileDataPayload, UserType,
 } from './user.types';
 
-function toGraphQL(user: User): UserType {
+export function toGraphQL(user: User): UserType {
   return { id: user.id, email: user.email, fullName: user.fullName, role: user.role, isBot: user.botType !== null };
+}
+
+export function toMessage(m: Message): MessageType {
+  return { id: m.id, senderName: m.senderName, content: m.content, renderedContent: m.renderedContent, sentAt: m.sentAt };
 }
 
 @Resolver(() => UserType)
@@ -28,6 +33,11 @@ export class UsersResolver {
   @FieldResolver(() => [PushDeviceType], { description: 'Devices registered for push notifications.' })
   async pushDevices(@Root() user: UserType, @Ctx() ctx: GraphQLContext): Promise<PushDeviceType[]> {
     return (await pushDevices(ctx.services, actingUser(ctx), user.id)).map((d) => ({ kind: d.kind as PushDeviceKind }));
+  }
+
+  @FieldResolver(() => [MessageType], { description: 'Direct messages received, oldest first; visible to the user only.' })
+  async messages(@Root() user: UserType, @Ctx() ctx: GraphQLContext): Promise<MessageType[]> {
+    return (await messages(ctx.services, ctx.user, user.id)).map(toMessage);
   }
 
   @Authorized()

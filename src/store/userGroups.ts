@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import { INSERT_CHUNK, toBool } from './db';
+import type { UserGroupRow } from './types';
+
+/**
+ * The groups a joining user is put in: the given named groups that are still active, plus the
+ * organization's system groups of these names. One query.
+ */
+export async function groupsForNewUser(
+  knex: Knex, organizationId: number, ids: readonly number[], systemGroupNames: readonly string[],
+): Promise<number[]> {
+  const rows = await knex('user_groups')
+    .where('organization_id', organizationId)
+    .andWhere('deactivated', false)
+    .andWhere((w) => {
+      w.where((n) => n.where('kind', 'named').whereIn('id', [...new Set(ids)]))
+        .orWhere((s) => s.where('kind', 'system').whereIn('name', [...systemGroupNames]));
+    })
+    .orderBy('id')
+    .select('id');
+  return rows.map((r) => Number(r.id));
+}
+
+export async function insertGroupMemberships(knex: Knex, userId: number, groupIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < groupIds.length; i += INSERT_CHUNK) {
+    await knex('user_group_members').insert(groupIds.slice(i, i + INSERT_CHUNK).map((groupId) => ({ group_id: groupId, user_id: userId })));
+  }
+}
