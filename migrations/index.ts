@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import * as initial from './20261121000000_initial';
+import * as profileFieldDataPushRegistrations from './20261201000000_profile_field_data_push_registrations';
 
 // Migrations are listed here rather than discovered on disk, so that the compiled server and the
 // TypeScript test runner load the same modules. Append new ones in order.
 const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261121000000_initial': initial,
+  '20261201000000_profile_field_data_push_registrations': profileFieldDataPushRegistrations,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

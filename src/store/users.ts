@@ -56,3 +56,12 @@ export async function findByApiKeyHash(knex: Knex, apiKeyHash: string): Promise<
 export async function setApiKeyHash(knex: Knex, userId: number, apiKeyHash: string): Promise<void> {
   await knex('users').where('id', userId).update({ api_key_hash: apiKeyHash });
 }
+
+/** The organization's users among the ids, by id: one read however many ids. */
+export async function usersByIds(knex: Knex, organizationId: number, ids: readonly number[]): Promise<Map<number, User>> {
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
+  if (wanted.length === 0) return new Map();
+  const rows = await knex('users').where('organization_id', organizationId).whereIn('id', wanted)
+    .select('id', 'organization_id', 'email', 'full_name', 'role', 'is_active', 'bot_type');
+  return new Map(rows.map((r: Row) => [Number(r.id), decodeUser(r)]));
+}
