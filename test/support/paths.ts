@@ -5,3 +5,6 @@ export const REGENERATE = '/api/v1/users/me/api_key/regenerate';
 export const PROFILE = '/api/v1/users/me/profile_data';
 export const REGISTER = '/api/v1/register';
 export const SERVER_SETTINGS = '/api/v1/server_settings';
+export const APNS_TOKEN = '/api/v1/users/me/apns_device_token';
+export const FCM_TOKEN = '/api/v1/users/me/android_gcm_reg_id';
+export const E2EE_REGISTER = '/api/v1/mobile_push/register';
