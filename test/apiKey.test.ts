@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MeDocument, RegenerateDocument } from '../src/generated/graphql';
+import {
+  MeDocument, RegenerateDocument, RegisterE2eePushDeviceDocument, RegisterPushDeviceDocument,
+} from '../src/generated/graphql';
 import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type HttpResult } from './support/http';
@@ -115,11 +117,15 @@ describe.each(DIALECTS)('regenerate API key on %s', (dialect) => {
   });
 
   it('GraphQL regenerateApiKey removes the caller\'s push devices too', async () => {
-    await g.db.knex('push_devices').insert([
-      { user_id: g.userId('guest'), kind: 'fcm', token: 'guest-fcm', created_at: new Date() },
-      { user_id: g.userId('guest'), kind: 'e2ee', token: 'guest-e2ee', created_at: new Date() },
-      { user_id: g.userId('member2'), kind: 'apns', token: 'member2-apns', created_at: new Date() },
-    ]);
+    // Registered through the API, as the mobile apps do.
+    await graphqlClient(g, 'guest').request(RegisterPushDeviceDocument, { input: { kind: 'FCM', token: 'guest-fcm' } });
+    await graphqlClient(g, 'guest').request(RegisterE2eePushDeviceDocument, {
+      input: {
+        tokenKind: 'fcm', tokenId: Buffer.from('guest-e2').toString('base64'), pushKey: Buffer.alloc(33, 0x31).toString('base64'),
+        pushKeyId: 7, bouncerPublicKey: 'bouncer-public-key', encryptedPushRegistration: 'encrypted-push-registration-data',
+      },
+    });
+    await graphqlClient(g, 'member2').request(RegisterPushDeviceDocument, { input: { kind: 'APNS', token: 'abcd0123', appId: 'org.zulip.Zulip' } });
     expect((await graphqlClient(g, 'guest').request(MeDocument, {})).me.pushDevices.map((d) => d.kind).sort()).toEqual(['E2EE', 'FCM']);
     g.keys.guest = (await graphqlClient(g, 'guest').request(RegenerateDocument, {})).regenerateApiKey.apiKey!;
     expect(await pushKinds('guest')).toEqual([]);

@@ -15,6 +15,8 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
   DateTimeISO: { input: string; output: string; }
+  /** The `JSON` scalar type represents JSON values as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
+  JSON: { input: unknown; output: unknown; }
   /** The `SafeInt` scalar type represents non-fractional signed whole numeric values that are considered safe as defined by the ECMAScript specification. */
   SafeInt: { input: number; output: number; }
 };
@@ -87,6 +89,11 @@ export type JoinWithInvitationPayload = {
   user: User;
 };
 
+/** Which service issued a legacy push token: Apple (APNs) or Google (FCM). */
+export type LegacyPushTokenKind =
+  | 'APNS'
+  | 'FCM';
+
 /** A direct message the user received. */
 export type Message = {
   __typename?: 'Message';
@@ -108,10 +115,17 @@ export type Mutation = {
   joinWithInvitation: JoinWithInvitationPayload;
   /** Zulip: POST /users/me/api_key/regenerate. */
   regenerateApiKey: RegenerateApiKeyPayload;
+  /** Registers a device for end-to-end-encrypted notifications. */
+  registerE2eePushDevice: PushDevicePayload;
+  /** Registers a legacy push token; registering it again changes nothing. */
+  registerPushDevice: PushDevicePayload;
   removeProfileData: RemoveProfileDataPayload;
+  /** Removes one of the caller's legacy push tokens. */
+  removePushDevice: PushDevicePayload;
   reorderChannelFolders: ReorderChannelFoldersPayload;
   revokeReusableInvitation: RevokeReusableInvitationPayload;
   updateChannelFolder: UpdateChannelFolderPayload;
+  updateProfileData: UpdateProfileDataPayload;
 };
 
 
@@ -130,8 +144,23 @@ export type MutationJoinWithInvitationArgs = {
 };
 
 
+export type MutationRegisterE2eePushDeviceArgs = {
+  input: RegisterE2eePushDeviceInput;
+};
+
+
+export type MutationRegisterPushDeviceArgs = {
+  input: RegisterPushDeviceInput;
+};
+
+
 export type MutationRemoveProfileDataArgs = {
   input: RemoveProfileDataInput;
+};
+
+
+export type MutationRemovePushDeviceArgs = {
+  input: RemovePushDeviceInput;
 };
 
 
@@ -149,6 +178,11 @@ export type MutationUpdateChannelFolderArgs = {
   input: UpdateChannelFolderInput;
 };
 
+
+export type MutationUpdateProfileDataArgs = {
+  input: UpdateProfileDataInput;
+};
+
 /** What anyone may know of an organization before logging in. */
 export type OrganizationSummary = {
   __typename?: 'OrganizationSummary';
@@ -162,6 +196,13 @@ export type ProfileDataEntry = {
   value?: Maybe<Scalars['String']['output']>;
 };
 
+/** One value to set: a string, or for a USER field a list of user ids. */
+export type ProfileDataUpdateInput = {
+  fieldId: Scalars['SafeInt']['input'];
+  /** A string; for a USER field, a list of user ids. */
+  value: Scalars['JSON']['input'];
+};
+
 export type PushDevice = {
   __typename?: 'PushDevice';
   kind: PushDeviceKind;
@@ -172,6 +213,11 @@ export type PushDeviceKind =
   | 'APNS'
   | 'E2EE'
   | 'FCM';
+
+export type PushDevicePayload = {
+  __typename?: 'PushDevicePayload';
+  user?: Maybe<User>;
+};
 
 export type Query = {
   __typename?: 'Query';
@@ -196,6 +242,29 @@ export type RegenerateApiKeyPayload = {
   apiKey?: Maybe<Scalars['String']['output']>;
 };
 
+/** Zulip: POST /mobile_push/register (an end-to-end-encrypted registration). */
+export type RegisterE2eePushDeviceInput = {
+  bouncerPublicKey: Scalars['String']['input'];
+  encryptedPushRegistration: Scalars['String']['input'];
+  /** Base64 of the key to encrypt notifications with: byte 0x31, then 32 bytes. */
+  pushKey: Scalars['String']['input'];
+  /** The client's id for pushKey, an unsigned 32-bit integer. */
+  pushKeyId: Scalars['SafeInt']['input'];
+  /** Base64 of the first 8 bytes of the SHA-256 hash of the token. */
+  tokenId: Scalars['String']['input'];
+  /** "fcm" or "apns": which service issued the device's token. */
+  tokenKind: Scalars['String']['input'];
+};
+
+/** Zulip: POST /users/me/apns_device_token and /users/me/android_gcm_reg_id. */
+export type RegisterPushDeviceInput = {
+  /** The iOS app id; required for APNS tokens. */
+  appId?: InputMaybe<Scalars['String']['input']>;
+  kind: LegacyPushTokenKind;
+  /** The token the push service gave the device (hex for APNs). */
+  token: Scalars['String']['input'];
+};
+
 /** Zulip: DELETE /users/me/profile_data. */
 export type RemoveProfileDataInput = {
   /** Custom profile field ids whose values to remove; all or none are removed. */
@@ -205,6 +274,12 @@ export type RemoveProfileDataInput = {
 export type RemoveProfileDataPayload = {
   __typename?: 'RemoveProfileDataPayload';
   user?: Maybe<User>;
+};
+
+/** Zulip: DELETE /users/me/apns_device_token and /users/me/android_gcm_reg_id. */
+export type RemovePushDeviceInput = {
+  kind: LegacyPushTokenKind;
+  token: Scalars['String']['input'];
 };
 
 /** Zulip: PATCH /channel_folders. Administrators only. */
@@ -284,6 +359,17 @@ export type UpdateChannelFolderPayload = {
   channelFolder: ChannelFolder;
 };
 
+/** Zulip: PATCH /users/me/profile_data. */
+export type UpdateProfileDataInput = {
+  /** Values to set, checked in order; all or none are written. */
+  data: Array<ProfileDataUpdateInput>;
+};
+
+export type UpdateProfileDataPayload = {
+  __typename?: 'UpdateProfileDataPayload';
+  user?: Maybe<User>;
+};
+
 export type User = {
   __typename?: 'User';
   email: Scalars['String']['output'];
@@ -359,6 +445,34 @@ export type RestRemoveProfileDataMutationVariables = Exact<{
 
 
 export type RestRemoveProfileDataMutation = { __typename?: 'Mutation', removeProfileData: { __typename?: 'RemoveProfileDataPayload', user?: { __typename?: 'User', id: number } | null } };
+
+export type RestUpdateProfileDataMutationVariables = Exact<{
+  input: UpdateProfileDataInput;
+}>;
+
+
+export type RestUpdateProfileDataMutation = { __typename?: 'Mutation', updateProfileData: { __typename?: 'UpdateProfileDataPayload', user?: { __typename?: 'User', id: number } | null } };
+
+export type RestRegisterPushDeviceMutationVariables = Exact<{
+  input: RegisterPushDeviceInput;
+}>;
+
+
+export type RestRegisterPushDeviceMutation = { __typename?: 'Mutation', registerPushDevice: { __typename?: 'PushDevicePayload', user?: { __typename?: 'User', id: number } | null } };
+
+export type RestRemovePushDeviceMutationVariables = Exact<{
+  input: RemovePushDeviceInput;
+}>;
+
+
+export type RestRemovePushDeviceMutation = { __typename?: 'Mutation', removePushDevice: { __typename?: 'PushDevicePayload', user?: { __typename?: 'User', id: number } | null } };
+
+export type RestRegisterE2eePushDeviceMutationVariables = Exact<{
+  input: RegisterE2eePushDeviceInput;
+}>;
+
+
+export type RestRegisterE2eePushDeviceMutation = { __typename?: 'Mutation', registerE2eePushDevice: { __typename?: 'PushDevicePayload', user?: { __typename?: 'User', id: number } | null } };
 
 export type RestServerSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -459,6 +573,34 @@ export type MyMessagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyMessagesQuery = { __typename?: 'Query', me: { __typename?: 'User', id: number, messages: Array<{ __typename?: 'Message', id: number, senderName: string, content: string, renderedContent: string, sentAt: string }> } };
 
+export type UpdateProfileDataMutationVariables = Exact<{
+  input: UpdateProfileDataInput;
+}>;
+
+
+export type UpdateProfileDataMutation = { __typename?: 'Mutation', updateProfileData: { __typename?: 'UpdateProfileDataPayload', user?: { __typename?: 'User', id: number, profileData: Array<{ __typename?: 'ProfileDataEntry', fieldId: number, value?: string | null }> } | null } };
+
+export type RegisterPushDeviceMutationVariables = Exact<{
+  input: RegisterPushDeviceInput;
+}>;
+
+
+export type RegisterPushDeviceMutation = { __typename?: 'Mutation', registerPushDevice: { __typename?: 'PushDevicePayload', user?: { __typename?: 'User', id: number, pushDevices: Array<{ __typename?: 'PushDevice', kind: PushDeviceKind }> } | null } };
+
+export type RemovePushDeviceMutationVariables = Exact<{
+  input: RemovePushDeviceInput;
+}>;
+
+
+export type RemovePushDeviceMutation = { __typename?: 'Mutation', removePushDevice: { __typename?: 'PushDevicePayload', user?: { __typename?: 'User', id: number, pushDevices: Array<{ __typename?: 'PushDevice', kind: PushDeviceKind }> } | null } };
+
+export type RegisterE2eePushDeviceMutationVariables = Exact<{
+  input: RegisterE2eePushDeviceInput;
+}>;
+
+
+export type RegisterE2eePushDeviceMutation = { __typename?: 'Mutation', registerE2eePushDevice: { __typename?: 'PushDevicePayload', user?: { __typename?: 'User', id: number, pushDevices: Array<{ __typename?: 'PushDevice', kind: PushDeviceKind }> } | null } };
+
 export const RestChannelFolderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestChannelFolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]} as unknown as DocumentNode<RestChannelFolderFieldsFragment, unknown>;
 export const FolderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<FolderFieldsFragment, unknown>;
 export const InvitationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InvitationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReusableInvitation"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}},{"kind":"Field","name":{"kind":"Name","value":"includeRealmDefaultSubscriptions"}},{"kind":"Field","name":{"kind":"Name","value":"welcomeMessageCustomText"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}}]}}]} as unknown as DocumentNode<InvitationFieldsFragment, unknown>;
@@ -472,6 +614,10 @@ export const RestCreateReusableInvitationDocument = {"kind":"Document","definiti
 export const RestInvitationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestInvitations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reusableInvitations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"inviteLink"}},{"kind":"Field","name":{"kind":"Name","value":"inviteAs"}},{"kind":"Field","name":{"kind":"Name","value":"streamIds"}},{"kind":"Field","name":{"kind":"Name","value":"groupIds"}}]}}]}}]} as unknown as DocumentNode<RestInvitationsQuery, RestInvitationsQueryVariables>;
 export const RestRevokeReusableInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRevokeReusableInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RevokeReusableInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeReusableInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invitation"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestRevokeReusableInvitationMutation, RestRevokeReusableInvitationMutationVariables>;
 export const RestRemoveProfileDataDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRemoveProfileData"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RemoveProfileDataInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeProfileData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestRemoveProfileDataMutation, RestRemoveProfileDataMutationVariables>;
+export const RestUpdateProfileDataDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestUpdateProfileData"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateProfileDataInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateProfileData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestUpdateProfileDataMutation, RestUpdateProfileDataMutationVariables>;
+export const RestRegisterPushDeviceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRegisterPushDevice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterPushDeviceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"registerPushDevice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestRegisterPushDeviceMutation, RestRegisterPushDeviceMutationVariables>;
+export const RestRemovePushDeviceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRemovePushDevice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RemovePushDeviceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removePushDevice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestRemovePushDeviceMutation, RestRemovePushDeviceMutationVariables>;
+export const RestRegisterE2eePushDeviceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestRegisterE2eePushDevice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterE2eePushDeviceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"registerE2eePushDevice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<RestRegisterE2eePushDeviceMutation, RestRegisterE2eePushDeviceMutationVariables>;
 export const RestServerSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestServerSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}},{"kind":"Field","name":{"kind":"Name","value":"organization"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]} as unknown as DocumentNode<RestServerSettingsQuery, RestServerSettingsQueryVariables>;
 export const RestRegisterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RestRegister"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"withFolders"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderNameLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderDescriptionLength"}}]}},{"kind":"Field","name":{"kind":"Name","value":"channelFolders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"includeArchived"},"value":{"kind":"BooleanValue","value":true}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"withFolders"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RestChannelFolderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestChannelFolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]} as unknown as DocumentNode<RestRegisterQuery, RestRegisterQueryVariables>;
 export const UpdateFolderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateFolder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateChannelFolderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateChannelFolder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"channelFolder"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FolderFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FolderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChannelFolder"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"renderedDescription"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"creatorId"}},{"kind":"Field","name":{"kind":"Name","value":"dateCreated"}}]}}]} as unknown as DocumentNode<UpdateFolderMutation, UpdateFolderMutationVariables>;
@@ -487,3 +633,7 @@ export const MeDocument = {"kind":"Document","definitions":[{"kind":"OperationDe
 export const ServerSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zulipFeatureLevel"}},{"kind":"Field","name":{"kind":"Name","value":"zulipVersion"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderNameLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxChannelFolderDescriptionLength"}},{"kind":"Field","name":{"kind":"Name","value":"maxWelcomeMessageCustomTextLength"}}]}}]}}]} as unknown as DocumentNode<ServerSettingsQuery, ServerSettingsQueryVariables>;
 export const JoinWithInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"JoinWithInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"JoinWithInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"joinWithInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"isBot"}}]}},{"kind":"Field","name":{"kind":"Name","value":"apiKey"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MessageFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Message"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"senderName"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"renderedContent"}},{"kind":"Field","name":{"kind":"Name","value":"sentAt"}}]}}]} as unknown as DocumentNode<JoinWithInvitationMutation, JoinWithInvitationMutationVariables>;
 export const MyMessagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyMessages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MessageFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Message"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"senderName"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"renderedContent"}},{"kind":"Field","name":{"kind":"Name","value":"sentAt"}}]}}]} as unknown as DocumentNode<MyMessagesQuery, MyMessagesQueryVariables>;
+export const UpdateProfileDataDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateProfileData"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateProfileDataInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateProfileData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"profileData"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldId"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]}}]} as unknown as DocumentNode<UpdateProfileDataMutation, UpdateProfileDataMutationVariables>;
+export const RegisterPushDeviceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RegisterPushDevice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterPushDeviceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"registerPushDevice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"pushDevices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}}]}}]} as unknown as DocumentNode<RegisterPushDeviceMutation, RegisterPushDeviceMutationVariables>;
+export const RemovePushDeviceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemovePushDevice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RemovePushDeviceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removePushDevice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"pushDevices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}}]}}]} as unknown as DocumentNode<RemovePushDeviceMutation, RemovePushDeviceMutationVariables>;
+export const RegisterE2eePushDeviceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RegisterE2eePushDevice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterE2eePushDeviceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"registerE2eePushDevice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"pushDevices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}}]}}]} as unknown as DocumentNode<RegisterE2eePushDeviceMutation, RegisterE2eePushDeviceMutationVariables>;

@@ -98,15 +98,18 @@ export function welcomeTextAllowed(user: User, text: string | null): string | nu
   return isRealmAdmin(user) ? text : null;
 }
 
+/** The field must exist in the caller's organization and be editable by the caller. */
+export function checkProfileFieldEditable(user: User, id: number, field: ProfileField | undefined): ProfileField {
+  if (field === undefined) throw badRequest(`Field id ${id} not found.`);
+  if (!field.editableByUser && !isRealmAdmin(user)) {
+    throw badRequest('You are not allowed to change this field. Contact an administrator to update it.');
+  }
+  return field;
+}
+
 /** Every field must exist in the organization and be editable by the caller; checked in order. */
 export function checkProfileFieldsEditable(user: User, requested: readonly number[], fields: ReadonlyMap<number, ProfileField>): void {
-  for (const id of requested) {
-    const f = fields.get(id);
-    if (f === undefined) throw badRequest(`Field id ${id} not found.`);
-    if (!f.editableByUser && !isRealmAdmin(user)) {
-      throw badRequest('You are not allowed to change this field. Contact an administrator to update it.');
-    }
-  }
+  for (const id of requested) checkProfileFieldEditable(user, id, fields.get(id));
 }
 
 /** Administrators see every active invitation of the organization; others their own. */

@@ -5,7 +5,13 @@ import { checkMaxLength } from '../text';
 // the query string; JSON-typed parameters hold one JSON document; the first failure, in the
 // order the parameters are declared, is the answer.
 
-export type ParamKind = 'string' | 'int' | 'int-or-null' | 'bool' | 'int-list' | 'string-list';
+export type ParamKind = 'string' | 'int' | 'int-or-null' | 'bool' | 'int-list' | 'string-list' | 'profile-data-list';
+
+/** One element of PATCH /users/me/profile_data's `data`: a text value or a list of user ids. */
+export interface ProfileDataElement {
+  id: number;
+  value: string | number[];
+}
 
 export interface ParamSpec {
   name: string;
@@ -70,6 +76,62 @@ function strictInteger(value: unknown, token: string, varName: string): number {
   return value;
 }
 
+/** Stands for a number with a fraction or exponent: neither an integer, a string nor a list. */
+const NON_INTEGER = Object.freeze({});
+const NON_INTEGER_KEY = '\u0000nonInteger';
+const NON_INTEGER_JSON = '{"\\u0000nonInteger":true}';
+const NUMBER_TOKEN = /-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
+
+/**
+ * JSON.parse, except that numbers written with a fraction or exponent (1.0, 1e0) become
+ * NON_INTEGER: Zulip's strict parsing refuses them wherever an integer is expected.
+ */
+function parseJsonMarkingNonIntegers(raw: string, varName: string): unknown {
+  parseJson(raw, varName);
+  let marked = '';
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i]!;
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < raw.length && raw[j] !== '"') j += raw[j] === '\\' ? 2 : 1;
+      marked += raw.slice(i, j + 1);
+      i = j;
+    } else if (ch === '-' || (ch >= '0' && ch <= '9')) {
+      NUMBER_TOKEN.lastIndex = i;
+      const token = NUMBER_TOKEN.exec(raw)![0];
+      marked += /[.eE]/.test(token) ? NON_INTEGER_JSON : token;
+      i += token.length - 1;
+    } else {
+      marked += ch;
+    }
+  }
+  return JSON.parse(marked, (_k, v) => (v !== null && typeof v === 'object' && !Array.isArray(v) && v[NON_INTEGER_KEY] === true
+    && Object.keys(v).length === 1 ? NON_INTEGER : v));
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v) && v !== NON_INTEGER;
+const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/**
+ * Zulip's Json[list[ProfileDataElementUpdateDict]] in strict mode: a list of objects with an
+ * integer `id` and a `value` that is a string or a list of integers; other keys are ignored. The
+ * first failure names its place as pydantic does (the value's first union member is str).
+ */
+function parseProfileDataList(raw: string, v: string): ProfileDataElement[] {
+  const value = parseJsonMarkingNonIntegers(raw, v);
+  if (!Array.isArray(value)) throw badRequest(`${v} is not a list`);
+  return value.map((element, i) => {
+    const at = `${v}[${i}]`;
+    if (!isObject(element)) throw badRequest(`${at} is not a dict`);
+    if (!('id' in element)) throw badRequest(`id key is missing from ${at}`);
+    if (!isInteger(element.id)) throw badRequest(`${at}["id"] is not an integer`);
+    if (!('value' in element)) throw badRequest(`value key is missing from ${at}`);
+    const item = element.value;
+    if (typeof item !== 'string' && !(Array.isArray(item) && item.every(isInteger))) throw badRequest(`${at}["value"]["str"] is not a string`);
+    return { id: element.id, value: item as string | number[] };
+  });
+}
+
 function parseOne(spec: ParamSpec, raw: string): unknown {
   const v = spec.name;
   switch (spec.kind) {
@@ -107,6 +169,8 @@ function parseOne(spec: ParamSpec, raw: string): unknown {
       });
       return value;
     }
+    case 'profile-data-list':
+      return parseProfileDataList(raw, v);
   }
 }
 

@@ -1,19 +1,26 @@
 import type { Knex } from 'knex';
-import { toBool } from './db';
+import { INSERT_CHUNK, toBool } from './db';
 import type { ProfileField, ProfileValue } from './types';
+
+function decodeFieldData(raw: unknown): Record<string, unknown> {
+  if (raw === null || raw === undefined || raw === '') return {};
+  const parsed: unknown = JSON.parse(String(raw));
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+}
 
 export async function fieldsByIds(knex: Knex, organizationId: number, ids: readonly number[]): Promise<Map<number, ProfileField>> {
   if (ids.length === 0) return new Map();
   const rows = await knex('custom_profile_fields')
     .where('organization_id', organizationId)
     .whereIn('id', [...new Set(ids)])
-    .select('id', 'name', 'field_type', 'editable_by_user', 'required');
+    .select('id', 'name', 'field_type', 'editable_by_user', 'required', 'field_data');
   return new Map(rows.map((r) => [Number(r.id), {
     id: Number(r.id),
     name: String(r.name),
     fieldType: String(r.field_type),
     editableByUser: toBool(r.editable_by_user),
     required: toBool(r.required),
+    fieldData: decodeFieldData(r.field_data),
   }]));
 }
 
@@ -21,6 +28,17 @@ export async function fieldsByIds(knex: Knex, organizationId: number, ids: reado
 export async function deleteValues(knex: Knex, userId: number, fieldIds: readonly number[]): Promise<void> {
   if (fieldIds.length === 0) return;
   await knex('custom_profile_field_values').where('user_id', userId).whereIn('field_id', [...new Set(fieldIds)]).delete();
+}
+
+/**
+ * Sets the user's values in one multi-row upsert (per chunk): every row is written or, inside the
+ * caller's transaction, none is.
+ */
+export async function upsertValues(knex: Knex, userId: number, values: ReadonlyMap<number, string>): Promise<void> {
+  const rows = [...values].map(([fieldId, value]) => ({ user_id: userId, field_id: fieldId, value }));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await knex('custom_profile_field_values').insert(rows.slice(i, i + INSERT_CHUNK)).onConflict(['user_id', 'field_id']).merge(['value']);
+  }
 }
 
 export async function valuesForUser(knex: Knex, userId: number): Promise<ProfileValue[]> {

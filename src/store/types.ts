@@ -67,6 +67,8 @@ export interface ProfileField {
   fieldType: string;
   editableByUser: boolean;
   required: boolean;
+  /** Type-specific data: a SELECT field's choices by key; empty when the field has none. */
+  fieldData: Record<string, unknown>;
 }
 
 export interface ProfileValue {

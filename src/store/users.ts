@@ -108,3 +108,12 @@ export async function findUserByEmail(knex: Knex, organizationId: number, email:
   const row = await knex('users').where({ organization_id: organizationId, email_key: emailKey(email) }).first();
   return row ? decodeUser(row) : null;
 }
+
+/** The organization's users among the ids, by id: one read however many ids. */
+export async function usersByIds(knex: Knex, organizationId: number, ids: readonly number[]): Promise<Map<number, User>> {
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
+  if (wanted.length === 0) return new Map();
+  const rows = await knex('users').where('organization_id', organizationId).whereIn('id', wanted)
+    .select('id', 'organization_id', 'email', 'full_name', 'role', 'is_active', 'bot_type');
+  return new Map(rows.map((r: Row) => [Number(r.id), decodeUser(r)]));
+}

@@ -5,6 +5,7 @@ import { INSERT_CHUNK, type Database } from '../store/db';
 import { emailKey, folderNameKey } from '../store/keys';
 import { hostOfUrl } from '../store/organizations';
 import { roleSystemGroups } from '../policy/roles';
+import { pushTokenHash } from '../store/pushDevices';
 import {
   SYSTEM_GROUPS, WorldError, parseWorld, type GroupSetting, type SystemGroupName, type World, type WorldOrganization,
 } from './worldFile';
@@ -111,11 +112,14 @@ async function loadOrganization(trx: Knex.Transaction, org: WorldOrganization, n
 
   await insertMany(trx, 'custom_profile_fields', org.custom_profile_fields.map((f, i) => ({
     organization_id: orgId, name: f.name, field_type: f.type, editable_by_user: f.editable_by_user, required: f.required, display_order: i + 1,
+    field_data: f.field_data === null ? null : JSON.stringify(f.field_data),
   })));
   const fieldIds = await idsBy(trx, 'custom_profile_fields', orgId, 'name');
   await insertMany(trx, 'custom_profile_field_values', org.custom_profile_fields.flatMap((f) => Object.entries(f.values)
     .map(([email, value]) => ({ user_id: uid(email), field_id: fieldIds.get(f.name)!, value }))));
-  await insertMany(trx, 'push_devices', org.push_devices.map((p) => ({ user_id: uid(p.user), kind: p.kind, token: p.token, created_at: now })));
+  await insertMany(trx, 'push_devices', org.push_devices.map((p) => ({
+    user_id: uid(p.user), kind: p.kind, token: p.token, token_hash: pushTokenHash(p.token), created_at: now,
+  })));
 
   const named = (m: Map<string, number>, names: string[]): Record<string, number> => Object.fromEntries(names.map((n) => [n, m.get(n)!]));
   return {

@@ -31,6 +31,8 @@ export interface WorldGroup {
 }
 export interface WorldField {
   name: string; type: string; editable_by_user: boolean; required: boolean; values: Record<string, string>;
+  /** Type-specific data, as Zulip keeps it: a SELECT field's choices by key, an external account's subtype. */
+  field_data: Record<string, unknown> | null;
 }
 export interface WorldFolder { name: string; description: string; is_archived: boolean; creator: string }
 export interface WorldPushDevice { user: string; kind: 'apns' | 'fcm' | 'e2ee'; token: string }
@@ -156,7 +158,7 @@ function parseOrganization(c: Checker, raw: unknown): WorldOrganization {
     };
   });
   const fields = c.list(o, 'custom_profile_fields', (fc, v) => {
-    const f = fc.object(v, ['name', 'type', 'editable_by_user', 'required', 'values']);
+    const f = fc.object(v, ['name', 'type', 'editable_by_user', 'required', 'values', 'field_data']);
     const fName = fc.string(f, 'name', { nonEmpty: true, max: 255 });
     const nc = new Checker(`${fc.where} (${JSON.stringify(fName)})`);
     const type = nc.string(f, 'type');
@@ -169,7 +171,10 @@ function parseOrganization(c: Checker, raw: unknown): WorldOrganization {
         values[email] = typeof value === 'string' ? value : vc.at(email).fail('a value must be a string');
       }
     }
-    return { name: fName, type, editable_by_user: nc.bool(f, 'editable_by_user', true), required: nc.bool(f, 'required', false), values };
+    return {
+      name: fName, type, editable_by_user: nc.bool(f, 'editable_by_user', true), required: nc.bool(f, 'required', false), values,
+      field_data: fieldData(nc, f.field_data, type),
+    };
   });
   const folders = c.list(o, 'channel_folders', (fc, v) => {
     const f = fc.object(v, ['name', 'description', 'is_archived', 'creator']);
@@ -195,11 +200,29 @@ function parseOrganization(c: Checker, raw: unknown): WorldOrganization {
   return org;
 }
 
+/** Optional; a SELECT field's choices are {"<key>": {"text": ..., "order": ...}}, as in Zulip. */
+function fieldData(c: Checker, raw: unknown, type: string): Record<string, unknown> | null {
+  if (raw === undefined || raw === null) return null;
+  const dc = c.at('field_data');
+  const data = dc.object(raw, Object.keys((raw ?? {}) as Obj));
+  if (type === 'SELECT') {
+    for (const [key, choice] of Object.entries(data)) {
+      const cc = dc.at(key);
+      if (key.trim() === '') cc.fail('a choice key must not be blank');
+      const o = cc.object(choice, ['text', 'order']);
+      cc.string(o, 'text', { nonEmpty: true });
+      cc.string(o, 'order', { nonEmpty: true });
+    }
+  }
+  return data;
+}
+
 function duplicates<T>(c: Checker, section: string, items: T[], key: (t: T) => string, label: (t: T) => string): void {
   const seen = new Set<string>();
   items.forEach((item, i) => {
     const k = key(item);
-    if (seen.has(k)) c.at(section).at(i, label(item)).fail(`duplicate ${section === 'users' ? 'e-mail' : 'name'}`);
+    const what = section === 'users' ? 'e-mail' : section === 'push_devices' ? 'token of this kind for this user' : 'name';
+    if (seen.has(k)) c.at(section).at(i, label(item)).fail(`duplicate ${what}`);
     seen.add(k);
   });
 }
@@ -211,6 +234,7 @@ function checkReferences(c: Checker, org: WorldOrganization): void {
   duplicates(c, 'user_groups', org.user_groups, (g) => g.name, (g) => g.name);
   duplicates(c, 'custom_profile_fields', org.custom_profile_fields, (f) => f.name, (f) => f.name);
   duplicates(c, 'channel_folders', org.channel_folders, (f) => folderNameKey(f.name), (f) => f.name);
+  duplicates(c, 'push_devices', org.push_devices, (p) => JSON.stringify([emailKey(p.user), p.kind, p.token]), (p) => p.user);
   const emails = new Set(org.users.map((u) => emailKey(u.email)));
   const groupNames = new Set<string>([...SYSTEM_GROUPS, ...org.user_groups.map((g) => g.name)]);
   const email = (ec: Checker, e: string, what: string): void => {

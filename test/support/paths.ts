@@ -8,3 +8,6 @@ export const SERVER_SETTINGS = '/api/v1/server_settings';
 export const INVITES = '/api/v1/invites';
 export const FOLDERS = '/api/v1/channel_folders';
 export const JOIN = (key: string) => `/join/${key}/`;
+export const APNS_TOKEN = '/api/v1/users/me/apns_device_token';
+export const FCM_TOKEN = '/api/v1/users/me/android_gcm_reg_id';
+export const E2EE_REGISTER = '/api/v1/mobile_push/register';

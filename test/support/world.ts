@@ -61,6 +61,13 @@ export function testWorld(): object {
           { name: 'Phone', type: 'SHORT_TEXT', values: { 'member@test.org': '+1-555-0400', 'moderator@test.org': '+1-555-0300', 'admin@test.org': '+1-555-0200', 'guest@test.org': '+1-555-0600' } },
           { name: 'Badge', type: 'SHORT_TEXT', editable_by_user: false, values: { 'member@test.org': 'B-400', 'admin@test.org': 'B-200', 'moderator@test.org': 'B-300' } },
           { name: 'Bio', type: 'LONG_TEXT', required: true, values: { 'member@test.org': 'Hello.', 'admin@test.org': 'Admin bio.' } },
+          { name: 'Editor', type: 'SELECT', field_data: { 0: { text: 'Vim', order: '1' }, 1: { text: 'Emacs', order: '2' } } },
+          { name: 'No choices', type: 'SELECT' },
+          { name: 'Birthday', type: 'DATE' },
+          { name: 'Website', type: 'URL' },
+          { name: 'Mentor', type: 'USER' },
+          { name: 'GitHub', type: 'EXTERNAL_ACCOUNT', field_data: { subtype: 'github' } },
+          { name: 'Pronouns', type: 'PRONOUNS' },
         ],
         channel_folders: [
           { name: 'Existing', description: 'Already **here**', creator: 'admin@test.org' },

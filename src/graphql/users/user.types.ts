@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { DateTimeISOResolver, SafeIntResolver } from 'graphql-scalars';
+import { DateTimeISOResolver, JSONResolver, SafeIntResolver } from 'graphql-scalars';
 import { Role } from '../role';
 
 export enum PushDeviceKind {
@@ -10,6 +10,15 @@ export enum PushDeviceKind {
 registerEnumType(PushDeviceKind, {
   name: 'PushDeviceKind',
   description: 'APNS and FCM are legacy push tokens; E2EE an end-to-end-encrypted registration.',
+});
+
+export enum LegacyPushTokenKind {
+  APNS = 'apns',
+  FCM = 'fcm',
+}
+registerEnumType(LegacyPushTokenKind, {
+  name: 'LegacyPushTokenKind',
+  description: 'Which service issued a legacy push token: Apple (APNs) or Google (FCM).',
 });
 
 @ObjectType('ProfileDataEntry')
@@ -55,4 +64,49 @@ export class RemoveProfileDataPayload {
 @ObjectType()
 export class RegenerateApiKeyPayload {
   @Field(() => String, { nullable: true, description: 'The new key; the old one no longer works.' }) apiKey!: string | null;
+}
+
+@InputType({ description: 'One value to set: a string, or for a USER field a list of user ids.' })
+export class ProfileDataUpdateInput {
+  @Field(() => SafeIntResolver) fieldId!: number;
+  @Field(() => JSONResolver, { description: 'A string; for a USER field, a list of user ids.' }) value!: unknown;
+}
+
+@InputType({ description: 'Zulip: PATCH /users/me/profile_data.' })
+export class UpdateProfileDataInput {
+  @Field(() => [ProfileDataUpdateInput], { description: 'Values to set, checked in order; all or none are written.' })
+  data!: ProfileDataUpdateInput[];
+}
+
+@ObjectType()
+export class UpdateProfileDataPayload {
+  @Field(() => UserType, { nullable: true }) user!: UserType | null;
+}
+
+@InputType({ description: 'Zulip: POST /users/me/apns_device_token and /users/me/android_gcm_reg_id.' })
+export class RegisterPushDeviceInput {
+  @Field(() => LegacyPushTokenKind) kind!: LegacyPushTokenKind;
+  @Field({ description: 'The token the push service gave the device (hex for APNs).' }) token!: string;
+  @Field(() => String, { nullable: true, description: 'The iOS app id; required for APNS tokens.' }) appId?: string | null;
+}
+
+@InputType({ description: 'Zulip: DELETE /users/me/apns_device_token and /users/me/android_gcm_reg_id.' })
+export class RemovePushDeviceInput {
+  @Field(() => LegacyPushTokenKind) kind!: LegacyPushTokenKind;
+  @Field() token!: string;
+}
+
+@InputType({ description: 'Zulip: POST /mobile_push/register (an end-to-end-encrypted registration).' })
+export class RegisterE2eePushDeviceInput {
+  @Field({ description: '"fcm" or "apns": which service issued the device\'s token.' }) tokenKind!: string;
+  @Field({ description: 'Base64 of the first 8 bytes of the SHA-256 hash of the token.' }) tokenId!: string;
+  @Field({ description: 'Base64 of the key to encrypt notifications with: byte 0x31, then 32 bytes.' }) pushKey!: string;
+  @Field(() => SafeIntResolver, { description: 'The client\'s id for pushKey, an unsigned 32-bit integer.' }) pushKeyId!: number;
+  @Field() bouncerPublicKey!: string;
+  @Field() encryptedPushRegistration!: string;
+}
+
+@ObjectType()
+export class PushDevicePayload {
+  @Field(() => UserType, { nullable: true }) user!: UserType | null;
 }

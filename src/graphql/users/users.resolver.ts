@@ -1,12 +1,16 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { regenerateApiKey } from '../../operations/apiKeys';
-import { profileData, removeProfileData } from '../../operations/profileData';
+import { profileData, removeProfileData, updateProfileData } from '../../operations/profileData';
 import { messages } from '../../operations/join';
-import { pushDevices } from '../../operations/pushDevices';
+import {
+  pushDevices, registerE2eePushDevice, registerLegacyPushToken, removeLegacyPushToken,
+} from '../../operations/pushDevices';
 import type { Message, User } from '../../store/types';
 import { actingUser, type GraphQLContext } from '../context';
 import {
-  MessageType, ProfileDataEntryType, PushDeviceKind, PushDeviceType, RegenerateApiKeyPayload, RemoveProfileDataInput, RemoveProfileDataPayload, UserType,
+  MessageType, ProfileDataEntryType, PushDeviceKind, PushDevicePayload, PushDeviceType, RegenerateApiKeyPayload, RegisterE2eePushDeviceInput,
+  RegisterPushDeviceInput, RemovePushDeviceInput, RemoveProfileDataInput, RemoveProfileDataPayload, UpdateProfileDataInput,
+  UpdateProfileDataPayload, UserType,
 } from './user.types';
 
 export function toGraphQL(user: User): UserType {
@@ -51,6 +55,38 @@ export class UsersResolver {
   async removeProfileData(@Arg('input') input: RemoveProfileDataInput, @Ctx() ctx: GraphQLContext): Promise<RemoveProfileDataPayload> {
     const user = actingUser(ctx);
     await removeProfileData(ctx.services, user, input.fieldIds);
+    return { user: toGraphQL(user) };
+  }
+
+  @Authorized()
+  @Mutation(() => UpdateProfileDataPayload)
+  async updateProfileData(@Arg('input') input: UpdateProfileDataInput, @Ctx() ctx: GraphQLContext): Promise<UpdateProfileDataPayload> {
+    const user = actingUser(ctx);
+    await updateProfileData(ctx.services, user, input.data.map((d) => ({ fieldId: d.fieldId, value: d.value })));
+    return { user: toGraphQL(user) };
+  }
+
+  @Authorized()
+  @Mutation(() => PushDevicePayload, { description: 'Registers a legacy push token; registering it again changes nothing.' })
+  async registerPushDevice(@Arg('input') input: RegisterPushDeviceInput, @Ctx() ctx: GraphQLContext): Promise<PushDevicePayload> {
+    const user = actingUser(ctx);
+    await registerLegacyPushToken(ctx.services, user, input.kind, input.token, input.appId ?? null);
+    return { user: toGraphQL(user) };
+  }
+
+  @Authorized()
+  @Mutation(() => PushDevicePayload, { description: 'Removes one of the caller\'s legacy push tokens.' })
+  async removePushDevice(@Arg('input') input: RemovePushDeviceInput, @Ctx() ctx: GraphQLContext): Promise<PushDevicePayload> {
+    const user = actingUser(ctx);
+    await removeLegacyPushToken(ctx.services, user, input.kind, input.token);
+    return { user: toGraphQL(user) };
+  }
+
+  @Authorized()
+  @Mutation(() => PushDevicePayload, { description: 'Registers a device for end-to-end-encrypted notifications.' })
+  async registerE2eePushDevice(@Arg('input') input: RegisterE2eePushDeviceInput, @Ctx() ctx: GraphQLContext): Promise<PushDevicePayload> {
+    const user = actingUser(ctx);
+    await registerE2eePushDevice(ctx.services, user, { ...input });
     return { user: toGraphQL(user) };
   }
 }

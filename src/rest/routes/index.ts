@@ -3,6 +3,7 @@ import { API_KEY_ROUTES } from './apiKeys';
 import { CHANNEL_FOLDER_ROUTES } from './channelFolders';
 import { INVITATION_ROUTES } from './invitations';
 import { PROFILE_DATA_ROUTES } from './profileData';
+import { PUSH_DEVICE_ROUTES } from './pushDevices';
 import { SERVER_INFO_ROUTES } from './serverInfo';
 
 /** Every /api/v1 endpoint the shim serves, one file per feature. */
@@ -12,4 +13,5 @@ export const ROUTES: RestRoute[] = [
   ...INVITATION_ROUTES,
   ...API_KEY_ROUTES,
   ...PROFILE_DATA_ROUTES,
+  ...PUSH_DEVICE_ROUTES,
 ];
