@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateFolderDocument, FoldersDocument, ReorderFoldersDocument, UpdateFolderDocument } from '../src/generated/graphql';
 import { toBool, toDate } from '../src/store/db';
-import { snapshot } from './support/dbState';
+import { expectRefusal, snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type Who } from './support/http';
 import { CREATE, FOLDERS } from './support/paths';
@@ -49,12 +49,8 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
     return res.body.channel_folder_id;
   }
 
-  async function expectRefused(send: () => Promise<{ status: number; body: any }>, status: number, body: object) {
-    const before = await snapshot(g.db);
-    const res = await send();
-    expect({ status: res.status, body: res.body }).toEqual({ status, body });
-    expect(await snapshot(g.db)).toEqual(before);
-  }
+  const expectRefused = (send: () => Promise<{ status: number; body: unknown }>, status: number, body: object) =>
+    expectRefusal(g.db, send, status, body);
 
   // ---------------------------------------------------------------- GET /channel_folders
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateFolderDocument, FoldersDocument } from '../src/generated/graphql';
-import { snapshot } from './support/dbState';
+import { expectRefusal, snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request } from './support/http';
 import { CREATE } from './support/paths';
@@ -16,13 +16,8 @@ describe.each(DIALECTS)('create channel folder on %s', (dialect) => {
   }
 
   /** A refusal: the exact Zulip error body and status, and no row written anywhere. */
-  async function expectRefused(send: () => Promise<{ status: number; body: any }>, status: number, body: object) {
-    const before = await snapshot(g.db);
-    const res = await send();
-    expect(res.status).toBe(status);
-    expect(res.body).toEqual(body);
-    expect(await snapshot(g.db)).toEqual(before);
-  }
+  const expectRefused = (send: () => Promise<{ status: number; body: unknown }>, status: number, body: object) =>
+    expectRefusal(g.db, send, status, body);
 
   it('an administrator creates a folder: id returned, row stored with rendered Markdown and creator', async () => {
     const res = await post(g, 'admin', CREATE, { name: 'Backend', description: 'Channels for **backend** discussions' });

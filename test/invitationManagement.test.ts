@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateInvitationDocument, InvitationsDocument, RevokeInvitationDocument } from '../src/generated/graphql';
 import { toDate, toDateOrNull } from '../src/store/db';
 import { loadWorld, type LoadedOrganization } from '../src/world/loadWorld';
-import { snapshot } from './support/dbState';
+import { expectRefusal, snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, request, type Who } from './support/http';
 import { INVITE, INVITES } from './support/paths';
@@ -79,12 +79,8 @@ describe.each(DIALECTS)('list and revoke reusable invitation links on %s', (dial
     };
   }
 
-  async function expectRefused(send: () => Promise<{ status: number; body: any }>, status: number, body: object) {
-    const before = await snapshot(g.db);
-    const res = await send();
-    expect({ status: res.status, body: res.body }).toEqual({ status, body });
-    expect(await snapshot(g.db)).toEqual(before);
-  }
+  const expectRefused = (send: () => Promise<{ status: number; body: unknown }>, status: number, body: object) =>
+    expectRefusal(g.db, send, status, body);
 
   /** A successful revocation: Zulip's empty success, the row kept with revoked_at set, nothing else changed. */
   async function expectRevoked(who: Who, inviteId: number) {

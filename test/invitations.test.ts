@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateInvitationDocument, InvitationsDocument, type CreateReusableInvitationInput, type Role } from '../src/generated/graphql';
 import { toBool, toDate, toDateOrNull } from '../src/store/db';
 import { loadWorld, type LoadedOrganization } from '../src/world/loadWorld';
-import { snapshot } from './support/dbState';
+import { expectRefusal, snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type Who } from './support/http';
 import { ORG_URL, OTHER_ORG_URL } from './support/world';
@@ -163,12 +163,8 @@ describe.each(DIALECTS)('create reusable invitation link on %s', (dialect) => {
   }
 
   /** A refusal: the exact Zulip error body and status, and no row written anywhere. */
-  async function expectRefused(send: () => Promise<{ status: number; body: any }>, status: number, body: object) {
-    const before = await snapshot(g.db);
-    const res = await send();
-    expect({ status: res.status, body: res.body }).toEqual({ status, body });
-    expect(await snapshot(g.db)).toEqual(before);
-  }
+  const expectRefused = (send: () => Promise<{ status: number; body: unknown }>, status: number, body: object) =>
+    expectRefusal(g.db, send, status, body);
 
   const refused = (who: Who, form: Record<string, unknown>, body: object, status = 400) =>
     expectRefused(() => post(g, who, INVITE, form), status, body);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpdateProfileDataDocument } from '../src/generated/graphql';
-import { snapshot } from './support/dbState';
+import { expectRefusal, snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, request, type HttpResult, type Who } from './support/http';
 import { PROFILE } from './support/paths';
@@ -50,13 +50,8 @@ describe.each(DIALECTS)('set own profile data on %s', (dialect) => {
     expect(res.body).toEqual({ result: 'success', msg: '' });
   }
 
-  async function expectRefused(send: () => Promise<unknown>, body: object, status = 400): Promise<void> {
-    const before = await snapshot(g.db);
-    const res = (await send()) as HttpResult;
-    expect(res.status).toBe(status);
-    expect(res.body).toEqual(body);
-    expect(await snapshot(g.db)).toEqual(before);
-  }
+  const expectRefused = (send: () => Promise<unknown>, body: object, status = 400) =>
+    expectRefusal(g.db, send as () => Promise<HttpResult>, status, body);
 
   const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Database } from '../../src/store/db';
 
 const TABLES = [
@@ -17,4 +18,14 @@ export async function snapshot(db: Database): Promise<Record<string, unknown[]>>
     out[t] = rows.map((r) => JSON.stringify(r)).sort();
   }
   return out;
+}
+
+/** A refusal: exactly this status and body, and not one row changed anywhere. */
+export async function expectRefusal(
+  db: Database, send: () => Promise<{ status: number; body: unknown }>, status: number, body: object,
+): Promise<void> {
+  const before = await snapshot(db);
+  const res = await send();
+  expect({ status: res.status, body: res.body }).toEqual({ status, body });
+  expect(await snapshot(db)).toEqual(before);
 }
