@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument, openApiPath } from '../src/rest/openapi/document';
 import { ROUTES } from '../src/rest/routes/index';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
-import { post, request, type HttpResult, type Who } from './support/http';
+import { request, type HttpResult, type Who } from './support/http';
 import { USERS } from './support/world';
 
 // The document at /api/v1/openapi.json: valid OpenAPI 3.1, one entry per route of the shim's
