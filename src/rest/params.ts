@@ -21,6 +21,8 @@ export interface ParamSpec {
   maxLength?: number;
   /** For integers: the values allowed. */
   oneOf?: readonly number[];
+  /** For the OpenAPI document. */
+  description?: string;
 }
 
 /** Raw values by name: the body's over the query string's, the last of repeated names. */

@@ -6,6 +6,7 @@ import { authenticate } from '../auth/authenticate';
 import { ZulipError, badRequest } from '../errors';
 import type { Services } from '../operations/context';
 import { executeDocument } from './execute';
+import { OPENAPI_PATH, openApiDocument } from './openapi/document';
 import { parseParams, type RawParams } from './params';
 import { sendError, sendInternalError, sendJson, sendNotFound, sendSuccess } from './responses';
 import type { HttpMethod, RestRoute } from './route';
@@ -120,8 +121,9 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
     return sendSuccess(reply, route.response(data), ignored);
   }
 
+  const routes = options.routes ?? ROUTES;
   const byPath = new Map<string, Map<HttpMethod, RestRoute>>();
-  for (const r of options.routes ?? ROUTES) {
+  for (const r of routes) {
     if (!byPath.has(r.path)) byPath.set(r.path, new Map());
     byPath.get(r.path)!.set(r.method, r);
   }
@@ -148,6 +150,19 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
       },
     });
   }
+
+  // The OpenAPI document of the table above, built once; no credentials, as Zulip serves its own.
+  const description = openApiDocument(routes);
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: OPENAPI_PATH,
+    handler: async (req, reply) => {
+      const allowed = ['GET', 'HEAD'];
+      if (req.method === 'OPTIONS') return reply.code(204).header('Allow', allowed.join(', ')).send();
+      if (!allowed.includes(req.method)) return methodNotAllowed(reply, allowed);
+      return sendJson(reply, 200, description);
+    },
+  });
 
   app.setNotFoundHandler((_req, reply) => sendNotFound(reply));
 

@@ -4,6 +4,27 @@ import type { ParamSpec } from './params';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** A JSON Schema (draft 2020-12, as OpenAPI 3.1 uses it). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/**
+ * A refusal the endpoint's own checks can give (its gate's and its operation's), for the
+ * OpenAPI document. Refusals every endpoint of a kind shares (credentials, rate limits, parameter
+ * parsing, unknown path segments) are derived from the route's shape and not listed here.
+ */
+export interface RouteError {
+  status: 400 | 404;
+  code: 'BAD_REQUEST' | 'UNAUTHORIZED_PRINCIPAL';
+  /** The message, or an instance of it when it names a value. */
+  msg: string;
+}
+
+/** The success body's data keys: their schemas, and which of them may be absent. */
+export interface SuccessData {
+  properties: Record<string, JsonSchema>;
+  optional?: readonly string[];
+}
+
 /**
  * One REST endpoint: how Zulip parses it and which GraphQL document it runs. The shim holds no
  * rule of its own; `gate` names the policy check Zulip makes before parsing parameters, so that
@@ -18,6 +39,8 @@ export interface RestRoute<TResult = any, TVariables = any> {
   path: string;
   operationId: string;
   summary: string;
+  /** Longer text for the OpenAPI document, when the summary is not enough. */
+  description?: string;
   authenticated: boolean;
   gate?: (user: User) => void;
   params: ParamSpec[];
@@ -25,6 +48,10 @@ export interface RestRoute<TResult = any, TVariables = any> {
   variables: (params: Record<string, any>) => TVariables;
   /** The success body's data keys. */
   response: (data: TResult) => Record<string, unknown>;
+  /** What `response` returns, for the OpenAPI document; absent for a bare success. */
+  success?: SuccessData;
+  /** The refusals of `gate` and of the operation, in the order they are checked. */
+  errors: readonly RouteError[];
 }
 
 /** Typed construction: the document fixes the types of `variables` and `response`. */

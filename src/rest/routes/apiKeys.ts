@@ -12,5 +12,7 @@ export const API_KEY_ROUTES: RestRoute[] = [
     document: RestRegenerateApiKeyDocument,
     variables: () => ({}),
     response: (d) => ({ api_key: d.regenerateApiKey.apiKey }),
+    success: { properties: { api_key: { type: 'string', pattern: '^[A-Za-z0-9]{32}$', description: 'The new API key.' } } },
+    errors: [],
   }),
 ];

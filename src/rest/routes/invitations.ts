@@ -2,11 +2,30 @@ import { RestCreateReusableInvitationDocument, RestInvitationsDocument, RestRevo
 import { MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH } from '../../limits';
 import { requireMemberOrAdmin } from '../../policy';
 import { ROLE, ROLE_VALUES } from '../../store/types';
-import { route, type RestRoute } from '../route';
+import { route, type JsonSchema, type RestRoute } from '../route';
+import { NOT_FOR_BOTS, NOT_FOR_GUESTS, badRequestError } from '../routeErrors';
 
 const ROLE_NAME: Record<number, string> = Object.fromEntries(Object.entries(ROLE).map(([name, value]) => [value, name]));
 
 const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+/** An entry of GET /invites: Zulip's multiuse entry, plus the channels and groups a new user gets. */
+const INVITE_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['invited_by_user_id', 'invited', 'expiry_date', 'id', 'link_url', 'invited_as', 'is_multiuse', 'stream_ids', 'group_ids'],
+  properties: {
+    invited_by_user_id: { type: 'integer' },
+    invited: { type: 'integer', description: 'When the link was created, in UNIX seconds.' },
+    expiry_date: { type: ['integer', 'null'], description: 'When the link expires, in UNIX seconds; null for never.' },
+    id: { type: 'integer' },
+    link_url: { type: 'string', format: 'uri' },
+    invited_as: { type: 'integer', enum: [...ROLE_VALUES] },
+    is_multiuse: { const: true },
+    stream_ids: { type: 'array', items: { type: 'integer' } },
+    group_ids: { type: 'array', items: { type: 'integer' } },
+  },
+};
 
 export const INVITATION_ROUTES: RestRoute[] = [
   route({
@@ -17,12 +36,15 @@ export const INVITATION_ROUTES: RestRoute[] = [
     authenticated: true,
     gate: requireMemberOrAdmin,
     params: [
-      { name: 'group_ids', kind: 'int-list' },
-      { name: 'include_realm_default_subscriptions', kind: 'bool' },
-      { name: 'invite_as', kind: 'int', oneOf: ROLE_VALUES },
-      { name: 'invite_expires_in_minutes', kind: 'int-or-null' },
-      { name: 'stream_ids', kind: 'int-list' },
-      { name: 'welcome_message_custom_text', kind: 'string', maxLength: MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH },
+      { name: 'group_ids', kind: 'int-list', description: 'User groups the new user joins.' },
+      { name: 'include_realm_default_subscriptions', kind: 'bool', description: 'Whether the new user also gets the organization\'s default channels at joining time.' },
+      { name: 'invite_as', kind: 'int', oneOf: ROLE_VALUES, description: 'The new user\'s role: 100 owner, 200 administrator, 300 moderator, 400 member (default), 600 guest.' },
+      { name: 'invite_expires_in_minutes', kind: 'int-or-null', description: 'Minutes until the link expires; null for never.' },
+      { name: 'stream_ids', kind: 'int-list', description: 'Channels the new user is subscribed to.' },
+      {
+        name: 'welcome_message_custom_text', kind: 'string', maxLength: MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH,
+        description: 'Welcome Bot\'s custom text for users joining through this link (administrators only; an empty string for none).',
+      },
     ],
     document: RestCreateReusableInvitationDocument,
     variables: (p) => ({
@@ -36,6 +58,19 @@ export const INVITATION_ROUTES: RestRoute[] = [
       },
     }),
     response: (d) => ({ invite_link: d.createReusableInvitation.inviteLink }),
+    success: { properties: { invite_link: { type: 'string', format: 'uri', description: 'The new link: `<organization URL>/join/<key>/`.' } } },
+    errors: [
+      NOT_FOR_GUESTS, NOT_FOR_BOTS,
+      badRequestError('invite_expires_in_minutes is too large'),
+      badRequestError('Insufficient permission'),
+      { status: 400, code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization owner' },
+      badRequestError('Must be an organization administrator'),
+      badRequestError('Must be an organization moderator'),
+      badRequestError('Invalid channel ID 11. No invites were sent.'),
+      badRequestError('You do not have permission to subscribe other users to channels.'),
+      badRequestError('Invalid user group'),
+      badRequestError('User group is deactivated.'),
+    ],
   }),
   route({
     method: 'GET',
@@ -48,6 +83,8 @@ export const INVITATION_ROUTES: RestRoute[] = [
     document: RestInvitationsDocument,
     variables: () => ({}),
     // Zulip's multiuse entry, plus the channels and groups a new user gets.
+    success: { properties: { invites: { type: 'array', items: INVITE_SCHEMA } } },
+    errors: [NOT_FOR_GUESTS, NOT_FOR_BOTS],
     response: (d) => ({
       invites: d.reusableInvitations.map((inv) => ({
         invited_by_user_id: inv.creatorId,
@@ -73,5 +110,12 @@ export const INVITATION_ROUTES: RestRoute[] = [
     document: RestRevokeReusableInvitationDocument,
     variables: (p) => ({ input: { id: p.invite_id } }),
     response: () => ({}),
+    errors: [
+      NOT_FOR_GUESTS, NOT_FOR_BOTS,
+      badRequestError('No such invitation'),
+      { status: 400, code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization owner' },
+      badRequestError('Must be an organization administrator'),
+      badRequestError('Invitation has already been revoked'),
+    ],
   }),
 ];

@@ -2,6 +2,13 @@ import { RestRemoveProfileDataDocument, RestUpdateProfileDataDocument } from '..
 import type { ProfileDataElement } from '../params';
 import { requireHuman } from '../../policy';
 import { route, type RestRoute } from '../route';
+import { NOT_FOR_BOTS, badRequestError } from '../routeErrors';
+
+/** checkProfileFieldEditable, for each field named. */
+const FIELD_ERRORS = [
+  badRequestError('Field id 1234 not found.'),
+  badRequestError('You are not allowed to change this field. Contact an administrator to update it.'),
+];
 
 export const PROFILE_DATA_ROUTES: RestRoute[] = [
   route({
@@ -11,10 +18,18 @@ export const PROFILE_DATA_ROUTES: RestRoute[] = [
     summary: 'Set the caller\'s values of custom profile fields, all or none.',
     authenticated: true,
     gate: requireHuman,
-    params: [{ name: 'data', kind: 'profile-data-list', required: true }],
+    params: [{ name: 'data', kind: 'profile-data-list', required: true, description: 'The fields and their new values.' }],
     document: RestUpdateProfileDataDocument,
     variables: (p) => ({ input: { data: (p.data as ProfileDataElement[]).map((e) => ({ fieldId: e.id, value: e.value })) } }),
     response: () => ({}),
+    errors: [
+      NOT_FOR_BOTS, ...FIELD_ERRORS,
+      badRequestError('Phone is too long (limit: 50 characters)'),
+      badRequestError("'Rust' is not a valid choice for 'Editor'."),
+      badRequestError('Birthday is not a date'),
+      badRequestError('Website is not a URL'),
+      badRequestError('Invalid user IDs: 1234'),
+    ],
   }),
   route({
     method: 'DELETE',
@@ -23,9 +38,10 @@ export const PROFILE_DATA_ROUTES: RestRoute[] = [
     summary: 'Remove the caller\'s values of custom profile fields, all or none.',
     authenticated: true,
     gate: requireHuman,
-    params: [{ name: 'data', kind: 'int-list', required: true }],
+    params: [{ name: 'data', kind: 'int-list', required: true, description: 'The IDs of the fields whose values to remove.' }],
     document: RestRemoveProfileDataDocument,
     variables: (p) => ({ input: { fieldIds: p.data } }),
     response: () => ({}),
+    errors: [NOT_FOR_BOTS, ...FIELD_ERRORS],
   }),
 ];

@@ -3,6 +3,7 @@ import {
 } from '../../generated/graphql';
 import { requireHuman } from '../../policy';
 import { route, type RestRoute } from '../route';
+import { NOT_FOR_BOTS, badRequestError } from '../routeErrors';
 
 // The legacy token endpoints Zulip's mobile apps call, and the end-to-end-encrypted registration.
 // All of them are Zulip's human_users_only.
@@ -22,6 +23,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     document: RestRegisterPushDeviceDocument,
     variables: (p) => ({ input: { kind: 'APNS' as const, token: p.token, appId: p.appid } }),
     response: () => ({}),
+    errors: [NOT_FOR_BOTS, badRequestError('appid has invalid format'), badRequestError('Empty or invalid length token'), badRequestError('Invalid APNS token')],
   }),
   route({
     method: 'DELETE',
@@ -34,6 +36,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     document: RestRemovePushDeviceDocument,
     variables: (p) => ({ input: { kind: 'APNS' as const, token: p.token } }),
     response: () => ({}),
+    errors: [NOT_FOR_BOTS, badRequestError('Empty or invalid length token'), badRequestError('Invalid APNS token'), badRequestError('Token does not exist')],
   }),
   route({
     method: 'POST',
@@ -46,6 +49,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     document: RestRegisterPushDeviceDocument,
     variables: (p) => ({ input: { kind: 'FCM' as const, token: p.token } }),
     response: () => ({}),
+    errors: [NOT_FOR_BOTS, badRequestError('Empty or invalid length token')],
   }),
   route({
     method: 'DELETE',
@@ -58,6 +62,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     document: RestRemovePushDeviceDocument,
     variables: (p) => ({ input: { kind: 'FCM' as const, token: p.token } }),
     response: () => ({}),
+    errors: [NOT_FOR_BOTS, badRequestError('Empty or invalid length token'), badRequestError('Token does not exist')],
   }),
   route({
     method: 'POST',
@@ -82,5 +87,9 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
       },
     }),
     response: () => ({}),
+    errors: [
+      NOT_FOR_BOTS, badRequestError('Invalid push_key_id'), badRequestError('Invalid push_key'), badRequestError('Invalid token_kind'),
+      badRequestError('Invalid token_id'), badRequestError('Invalid bouncer_public_key'), badRequestError('Invalid encrypted_push_registration'),
+    ],
   }),
 ];

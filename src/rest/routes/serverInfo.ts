@@ -1,6 +1,6 @@
 import { RestRegisterDocument, RestServerSettingsDocument } from '../../generated/graphql';
 import { route, type RestRoute } from '../route';
-import { channelFolderDict } from './channelFolders';
+import { CHANNEL_FOLDER_SCHEMA, channelFolderDict } from './channelFolders';
 
 export const SERVER_INFO_ROUTES: RestRoute[] = [
   route({
@@ -25,6 +25,25 @@ export const SERVER_INFO_ROUTES: RestRoute[] = [
         realm_uri: d.serverSettings.organization.url,
       } : {}),
     }),
+    success: {
+      properties: {
+        authentication_methods: {
+          type: 'object',
+          additionalProperties: { type: 'boolean' },
+          description: 'Which authentication methods the server offers; this gateway offers none (keys come from invitations).',
+        },
+        zulip_version: { type: 'string' },
+        zulip_merge_base: { type: 'string' },
+        zulip_feature_level: { type: 'integer' },
+        push_notifications_enabled: { type: 'boolean' },
+        is_incompatible: { type: 'boolean' },
+        realm_name: { type: 'string', description: 'Present when the request\'s host is an organization\'s.' },
+        realm_url: { type: 'string', format: 'uri' },
+        realm_uri: { type: 'string', format: 'uri', description: 'The same as realm_url, for older clients.' },
+      },
+      optional: ['realm_name', 'realm_url', 'realm_uri'],
+    },
+    errors: [],
   }),
   route({
     method: 'POST',
@@ -33,8 +52,8 @@ export const SERVER_INFO_ROUTES: RestRoute[] = [
     summary: 'The initial state a client needs: server limits and the organization\'s channel folders.',
     authenticated: true,
     params: [
-      { name: 'event_types', kind: 'string-list' },
-      { name: 'fetch_event_types', kind: 'string-list' },
+      { name: 'event_types', kind: 'string-list', description: 'The event types of the queue; also the data to fetch when `fetch_event_types` is absent.' },
+      { name: 'fetch_event_types', kind: 'string-list', description: 'The initial data to fetch.' },
     ],
     document: RestRegisterDocument,
     variables: (p) => {
@@ -49,5 +68,21 @@ export const SERVER_INFO_ROUTES: RestRoute[] = [
       max_channel_folder_description_length: d.serverSettings.maxChannelFolderDescriptionLength,
       ...(d.channelFolders ? { channel_folders: d.channelFolders.map(channelFolderDict) } : {}),
     }),
+    success: {
+      properties: {
+        zulip_feature_level: { type: 'integer' },
+        zulip_version: { type: 'string' },
+        zulip_merge_base: { type: 'string' },
+        max_channel_folder_name_length: { type: 'integer' },
+        max_channel_folder_description_length: { type: 'integer' },
+        channel_folders: {
+          type: 'array',
+          items: CHANNEL_FOLDER_SCHEMA,
+          description: 'Present when `fetch_event_types` (else `event_types`) is absent or names `channel_folders`.',
+        },
+      },
+      optional: ['channel_folders'],
+    },
+    errors: [],
   }),
 ];
