@@ -13,6 +13,8 @@ export interface Config {
   logLevel: string;
   /** Failed authentications allowed per client address and per account, in a window. */
   authFailureLimits: { client: RateWindow; account: RateWindow };
+  /** BENCH=1: serve /__bench/* (statement counts, CPU, memory) for `npm run bench`; never in production. */
+  benchProbe: boolean;
 }
 
 export interface RateWindow {
@@ -68,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       client: rateWindow(env, 'AUTH_FAILURE_LIMIT_PER_CLIENT', { max: 100, seconds: 600 }),
       account: rateWindow(env, 'AUTH_FAILURE_LIMIT_PER_ACCOUNT', { max: 10, seconds: 1800 }),
     },
+    benchProbe: boolean(env, 'BENCH', false),
   };
 }

@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { authenticate } from './auth/authenticate';
+import { benchProbe } from './benchProbe';
 import { ZulipError } from './errors';
 import type { GraphQLContext } from './graphql/context';
 import { formatGraphQLError, zulipGraphQLError } from './graphql/errors';
@@ -35,6 +36,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   });
   logOneLinePerRequest(app);
   await app.register(healthRoutes, { db: services.db });
+  if (services.config.benchProbe) await app.register(benchProbe, { db: services.db });
   const schema = graphqlSchema();
 
   const apollo = new ApolloServer<GraphQLContext>({

@@ -1,0 +1,4 @@
+declare module 'autocannon' {
+  function autocannon(options: Record<string, unknown>): Promise<any>;
+  export = autocannon;
+}

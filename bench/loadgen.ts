@@ -1,0 +1,131 @@
+import autocannon from 'autocannon';
+import { operation, type Api, type Caller, type OperationData } from './operations';
+import { percentile, readStdin } from './processes';
+
+// The load generator, in its own process: one autocannon run against 127.0.0.1, bounded by a
+// request count (or, for the soak, a duration), answering one JSON line.
+
+export interface LoadInput {
+  url: string;
+  op: string;
+  api: Api;
+  connections: number;
+  /** Requests to send; absent when `durationSeconds` bounds the run. */
+  amount?: number;
+  durationSeconds?: number;
+  /** Requests per second over all connections (the soak); absent: as fast as answered. */
+  overallRate?: number;
+  callers: Caller[];
+  data: OperationData;
+  /** GraphQL document for a constant request (the bare Apollo baseline). */
+  constantGraphql?: string;
+}
+
+export interface LoadResult {
+  requests: number;
+  ok: number;
+  failed: number;
+  firstFailure: string | null;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** p99 per 10-second window (the soak). */
+  p99ByWindow?: number[];
+  /** Callers' keys at the end, when the operation replaces them. */
+  callers?: Caller[];
+}
+
+
+async function main(): Promise<void> {
+  const input = JSON.parse(await readStdin()) as LoadInput;
+  const op = operation(input.op);
+  const callers = input.callers.map((c) => ({ ...c }));
+  // Callers whose key a request may replace are never in flight twice at once.
+  const idle = [...callers];
+  let sent = 0;
+  let firstFailure: string | null = null;
+  let bodyFailures = 0;
+
+  const pick = (n: number): Caller => {
+    if (op.newKey) {
+      const c = idle.shift();
+      if (!c) throw new Error('more connections than callers');
+      return c;
+    }
+    // Each request of a run a caller of its own when the request spends the caller's state.
+    return op.callers === 'profile' ? callers[n]! : callers[n % callers.length]!;
+  };
+
+  const request = input.constantGraphql
+    ? {
+      method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: input.constantGraphql }),
+    }
+    : {
+      setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+        const n = sent++;
+        const caller = pick(n);
+        context.caller = caller;
+        return { ...req, ...op.build(input.api, n, caller, input.data) };
+      },
+      onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+        const caller = context.caller as Caller;
+        const failed = status !== 200 || (input.api === 'graphql' && body.includes('"errors"'));
+        if (failed) bodyFailures++;
+        if (failed && firstFailure === null) firstFailure = `${status} ${body.slice(0, 300)}`;
+        if (op.newKey) {
+          if (!failed) caller.key = op.newKey(input.api, body);
+          idle.push(caller);
+        }
+      },
+    };
+
+  const latencies: number[] = [];
+  const windows: number[][] = [];
+  const started = process.hrtime.bigint();
+  let ok = 0;
+  let failed = 0;
+  const instance = autocannon({
+    url: input.url,
+    connections: input.connections,
+    pipelining: 1,
+    timeout: 30,
+    ...(input.amount !== undefined ? { amount: input.amount } : { duration: input.durationSeconds }),
+    ...(input.overallRate ? { overallRate: input.overallRate } : {}),
+    requests: [request],
+  }) as unknown as NodeJS.EventEmitter & Promise<unknown>;
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status === 200) ok++;
+    else failed++;
+    latencies.push(ms);
+    if (input.durationSeconds) {
+      const w = Math.floor(Number(process.hrtime.bigint() - started) / 1e10);
+      (windows[w] ??= []).push(ms);
+    }
+  });
+  const result = (await instance) as { errors: number; timeouts: number; non2xx: number };
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const sorted = Float64Array.from(latencies).sort();
+  const out: LoadResult = {
+    requests: latencies.length,
+    // A GraphQL refusal comes with status 200: counted from the body.
+    ok: ok - (input.api === 'graphql' ? bodyFailures : 0),
+    failed: failed + (input.api === 'graphql' ? bodyFailures : 0) + result.errors + result.timeouts,
+    firstFailure,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    ...(input.durationSeconds ? { p99ByWindow: windows.map((w) => percentile(Float64Array.from(w).sort(), 99)) } : {}),
+    ...(op.newKey ? { callers } : {}),
+  };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    process.stderr.write(`${(err as Error).stack}\n`);
+    process.exit(1);
+  });
+}

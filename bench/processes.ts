@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+// Child processes the bench starts, and what they spend, read from /proc from outside.
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU of a process in microseconds (from /proc/<pid>/stat, 10 ms resolution). */
+export function cpuMicros(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat; fields[0] here is field 3.
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+export function rssBytes(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+/** Samples a process's resident memory until stopped; the highest sample. */
+export function rssPeakSampler(pid: number, everyMs = 100): { stop: () => number } {
+  let peak = rssBytes(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssBytes(pid));
+    } catch { /* the process has gone */ }
+  }, everyMs);
+  return { stop: () => { clearInterval(timer); return peak; } };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface Served {
+  child: ChildProcess;
+  pid: number;
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts a server process and waits until `readyPath` answers 200. */
+export async function startServer(args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<Served> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited: ${stderr}`);
+    try {
+      if ((await fetch(url + readyPath)).ok) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${args.join(' ')} did not start: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, pid: child.pid!, url, stop };
+}
+
+/** Runs a bench script in its own process; its last stdout line is its JSON answer. */
+export async function runScript<T>(script: string, input: unknown, timeoutMs: number): Promise<T> {
+  const child = spawn(process.execPath, [path.join(__dirname, script)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdin!.end(JSON.stringify(input));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`${script} failed (exit ${code}${code === null ? ', killed after the time limit' : ''})`);
+  const lines = out.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]!) as T;
+}
+
+export async function readStdin(): Promise<string> {
+  let data = '';
+  for await (const chunk of process.stdin) data += chunk;
+  return data;
+}
+
+/** The p-th percentile of sorted values (nearest rank). */
+export function percentile(sorted: Float64Array | number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,0 +1,239 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hashApiKey } from '../src/auth/keys';
+import type { CeilingInput, CeilingResult, CapturedRequest, Statement } from './ceilings';
+import { createBenchDatabase, loadBenchWorld, restoreProfileValues, valuedFieldIds } from './database';
+import type { LoadInput, LoadResult } from './loadgen';
+import { OPERATIONS, type Caller, type Operation, type OperationData } from './operations';
+import { cpuMicros, freePort, ROOT, rssPeakSampler, runScript, startServer, type Served } from './processes';
+import { renderReadme, renderTable, targets, type BenchResults, type Row } from './report';
+import {
+  CHANNELS, KEY_USERS, OWNERS, PROFILE_USERS, QUERY_USERS, REPLAY_KEY_USERS, initialApiKey, userEmail,
+} from './world';
+
+// `npm run bench`: ceilings first, then every operation through the real built server, over
+// REST and GraphQL at 1, 10 and 50 clients; one table, as JSON and in the README.
+
+const CLIENTS = [1, 10, 50] as const;
+/** Requests per measured run, by clients; bounded by the callers whose state a run spends. */
+const AMOUNT: Record<number, number> = { 1: 1_500, 10: 4_000, 50: 6_000 };
+const WARMUP = { connections: 10, amount: 400 };
+const RAW_INSERT_CALLS = 30_000;
+const RUN_TIME_LIMIT_MS = 120_000;
+
+const args = new Set(process.argv.slice(2));
+const log = (msg: string): void => { process.stderr.write(`[bench] ${msg}\n`); };
+
+interface Probe {
+  statements: number;
+}
+
+async function probe(served: Served): Promise<Probe> {
+  return (await fetch(`${served.url}/__bench/stats`)).json() as Promise<Probe>;
+}
+
+/** One load run against a server process, with what that process spent meanwhile. */
+async function measure(served: Served, input: LoadInput, withProbe: boolean) {
+  const before = withProbe ? await probe(served) : null;
+  const cpu0 = cpuMicros(served.pid);
+  const rss = rssPeakSampler(served.pid);
+  const result = await runScript<LoadResult>('loadgen.js', input, RUN_TIME_LIMIT_MS + (input.durationSeconds ?? 0) * 1000);
+  const cpu = cpuMicros(served.pid) - cpu0;
+  const peakRss = rss.stop();
+  const after = withProbe ? await probe(served) : null;
+  if (result.failed > 0) throw new Error(`${input.op} ${input.api} at ${input.connections}: ${result.failed} of ${result.requests} failed; first: ${result.firstFailure}`);
+  return {
+    ...result,
+    cpuMicrosPerRequest: cpu / result.requests,
+    statementsPerRequest: before && after ? (after.statements - before.statements) / result.requests : null,
+    peakRssMB: peakRss / 2 ** 20,
+  };
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const loadBefore = os.loadavg();
+  const database = await createBenchDatabase();
+  log(`database ${database.name}`);
+  const servers: Served[] = [];
+  try {
+    const { db, org } = await loadBenchWorld(database.url);
+    log(`world loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const mariadb = String((await db.knex.raw('SELECT VERSION() AS v'))[0][0].v);
+    // Channels the owners may invite to: the public ones (every tenth is private, see world.ts).
+    const publicChannels = Array.from({ length: CHANNELS }, (_, c) => c).filter((c) => c % 10 !== 9);
+    const data: OperationData = {
+      tag: Date.now().toString(36),
+      streamIds: publicChannels.slice(0, 100).map((c) => org.channels[`channel-${c}`]!),
+      groupIds: Array.from({ length: 20 }, (_, g) => org.user_groups[`group-${g}`]!),
+      fieldIds: valuedFieldIds(org),
+    };
+    const keys = new Map<number, string>();
+    const caller = (i: number): Caller => ({ email: userEmail(i), key: keys.get(i) ?? initialApiKey(i) });
+    const dbCaller = (i: number) => ({ id: org.users[userEmail(i)]!, email: userEmail(i), hash: hashApiKey(keys.get(i) ?? initialApiKey(i)) });
+    const callerSets: Record<Operation['callers'], number[]> = { owners: OWNERS, profile: PROFILE_USERS, keys: KEY_USERS, query: QUERY_USERS };
+    const profileUserIds = PROFILE_USERS.map((i) => org.users[userEmail(i)]!);
+
+    // 1. Ceilings.
+    log('ceiling: raw mysql2 INSERT');
+    const rawInsert = await runScript<CeilingResult>('ceilings.js', {
+      kind: 'raw-insert', url: database.url, calls: RAW_INSERT_CALLS, concurrency: 50, poolSize: 10,
+    } satisfies CeilingInput, RUN_TIME_LIMIT_MS);
+
+    log('ceiling: bare Apollo Server');
+    const bare = await startServer([path.join(__dirname, 'bareApollo.js')], {}, await freePort(), '/healthz');
+    servers.push(bare);
+    const bareInput = (connections: number, amount: number): LoadInput => ({
+      url: bare.url, op: 'trivial-query', api: 'graphql', connections, amount, callers: [], data, constantGraphql: 'mutation { ping }',
+    });
+    await measure(bare, bareInput(WARMUP.connections, WARMUP.amount * 5), false);
+    const bareApollo: Record<number, Awaited<ReturnType<typeof measure>>> = {};
+    for (const c of CLIENTS) bareApollo[c] = await measure(bare, bareInput(c, AMOUNT[c]! * 2), false);
+    await bare.stop();
+
+    log('server under test: node dist/src/main.js serve');
+    const server = await startServer(['dist/src/main.js', 'serve'], { DATABASE_URL: database.url, BENCH: '1', HOST: '127.0.0.1' }, await freePort(), '/readyz');
+    servers.push(server);
+    const idleRssMB = (await (await fetch(`${server.url}/__bench/stats`)).json() as { rss: number }).rss / 2 ** 20;
+
+    // The statements one real request issues, from the server's Knex query events.
+    const captured: Record<string, CapturedRequest> = {};
+    for (const op of OPERATIONS) {
+      const i = callerSets[op.callers][0]!;
+      const who = caller(i);
+      const req = op.build(op.apis[0]!, 0, who, { ...data, tag: `${data.tag}-capture` });
+      await fetch(`${server.url}/__bench/capture/start`);
+      const res = await fetch(server.url + req.path, { method: req.method, headers: req.headers, body: req.body || undefined });
+      const body = await res.text();
+      const { statements } = await (await fetch(`${server.url}/__bench/capture/stop`)).json() as { statements: Statement[] };
+      if (res.status !== 200 || body.includes('"errors"')) throw new Error(`capture of ${op.id} failed: ${res.status} ${body}`);
+      const entry: CapturedRequest = { statements, caller: dbCaller(i) };
+      if (op.id === 'create-folder') entry.folderName = `f-${data.tag}-capture-0`;
+      if (op.newKey) {
+        keys.set(i, op.newKey(op.apis[0]!, body));
+        entry.newKeyHash = hashApiKey(keys.get(i)!);
+      }
+      captured[op.id] = entry;
+    }
+
+    log('ceiling: same work through plain Knex');
+    const sameWork: Record<string, Record<number, CeilingResult>> = {};
+    for (const op of OPERATIONS) {
+      sameWork[op.id] = {};
+      for (const c of CLIENTS) {
+        if (op.id === 'remove-profile') await restoreProfileValues(db, org, profileUserIds);
+        const rotate = op.id === 'remove-profile' || op.id === 'regenerate-key';
+        const callers = (op.id === 'regenerate-key' ? REPLAY_KEY_USERS : callerSets[op.callers]).map(dbCaller);
+        sameWork[op.id]![c] = await runScript<CeilingResult>('ceilings.js', {
+          kind: 'same-work', url: database.url, calls: AMOUNT[c]!, concurrency: c, poolSize: 10,
+          captured: captured[op.id], callers, rotateUsers: rotate,
+        } satisfies CeilingInput, RUN_TIME_LIMIT_MS);
+      }
+    }
+
+    // 2. Every operation through the server.
+    const rows: Row[] = [];
+    for (const op of OPERATIONS) {
+      for (const api of op.apis) {
+        const run = async (connections: number, amount: number) => {
+          if (op.id === 'remove-profile') await restoreProfileValues(db, org, profileUserIds);
+          const ids = callerSets[op.callers];
+          const input: LoadInput = {
+            url: server.url, op: op.id, api, connections, amount, data: { ...data, tag: `${data.tag}-${api}-${connections}-${amount}` },
+            callers: ids.map(caller),
+          };
+          const m = await measure(server, input, true);
+          m.callers?.forEach((c) => keys.set(Number(/^user(\d+)@/.exec(c.email)![1]), c.key));
+          return m;
+        };
+        log(`${op.id} ${api}`);
+        await run(WARMUP.connections, WARMUP.amount);
+        for (const c of CLIENTS) {
+          const m = await run(c, AMOUNT[c]!);
+          const ceiling = op.id === 'trivial-query' ? bareApollo[c]! : sameWork[op.id]![c]!;
+          rows.push({
+            operation: op.id, title: op.title, api, clients: c, requests: m.requests,
+            rps: m.rps, p50: m.p50, p99: m.p99, cpuMicrosPerRequest: m.cpuMicrosPerRequest,
+            statementsPerRequest: m.statementsPerRequest ?? NaN, peakRssMB: m.peakRssMB,
+            ceiling: {
+              kind: op.id === 'trivial-query' ? 'bare Apollo' : 'same work',
+              rps: ceiling.rps, p50: ceiling.p50, p99: ceiling.p99,
+              cpuMicrosPerRequest: 'cpuMicrosPerCall' in ceiling ? ceiling.cpuMicrosPerCall : ceiling.cpuMicrosPerRequest,
+              statementsPerRequest: 'statementsPerCall' in ceiling ? ceiling.statementsPerCall : 0,
+              peakRssMB: 'peakRssMB' in ceiling ? ceiling.peakRssMB : null,
+            },
+            rawInsertRatio: m.rps / rawInsert.rps,
+          });
+        }
+      }
+    }
+
+    // The 5-minute steady run, on request.
+    let soak: BenchResults['soak'] = null;
+    if (args.has('--soak')) {
+      log('soak: REST create folder at 1,000 requests per second for 5 minutes');
+      const rssSamples: number[] = [];
+      const timer = setInterval(() => {
+        void fetch(`${server.url}/__bench/stats`).then((r) => r.json()).then((s: any) => rssSamples.push(s.rss / 2 ** 20)).catch(() => undefined);
+      }, 10_000);
+      const m = await measure(server, {
+        url: server.url, op: 'create-folder', api: 'rest', connections: 50, durationSeconds: 300, overallRate: 1000,
+        callers: OWNERS.map(caller), data: { ...data, tag: `${data.tag}-soak` },
+      }, true);
+      clearInterval(timer);
+      // Flatness after the first minute (start-up growth and JIT settle there).
+      const settled = rssSamples.slice(6);
+      soak = {
+        seconds: m.seconds, requests: m.requests, rps: m.rps, p50: m.p50, p99: m.p99, p99ByWindow: m.p99ByWindow ?? [],
+        rssMB: rssSamples, rssSpread: settled.length ? (Math.max(...settled) - Math.min(...settled)) / Math.min(...settled) : NaN,
+      };
+    }
+
+    await server.stop();
+    await db.knex.destroy();
+
+    const results: BenchResults = {
+      date: new Date().toISOString(),
+      commit: gitCommit(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version, mariadb, loadAverageBefore: loadBefore[0]!, loadAverageAfter: os.loadavg()[0]! },
+      world: { users: 10_000, channels: CHANNELS, groups: 500, profileFields: 100 },
+      serverIdleRssMB: idleRssMB,
+      ceilings: {
+        rawInsert,
+        bareApollo: Object.fromEntries(CLIENTS.map((c) => [c, bareApollo[c]])),
+        sameWork,
+        capturedStatements: Object.fromEntries(Object.entries(captured).map(([k, v]) => [k, v.statements.map((s) => s.sql.replace(/\s+/g, ' ').slice(0, 160))])),
+      },
+      rows,
+      soak,
+      targets: [],
+      totalSeconds: (Date.now() - t0) / 1000,
+    };
+    results.targets = targets(results);
+    const day = results.date.slice(0, 10);
+    const file = path.join(ROOT, 'bench', 'results', `${day}.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    const readme = path.join(ROOT, 'README.md');
+    fs.writeFileSync(readme, renderReadme(fs.readFileSync(readme, 'utf8'), results, path.relative(ROOT, file)));
+    process.stdout.write(`${renderTable(results)}\n\nresults: ${path.relative(ROOT, file)} (README updated) in ${results.totalSeconds.toFixed(0)} s\n`);
+  } finally {
+    for (const s of servers) await s.stop().catch(() => undefined);
+    await database.drop();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench failed: ${(err as Error).stack}\n`);
+  process.exit(1);
+});
