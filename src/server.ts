@@ -65,26 +65,20 @@ export async function buildServer(services: Services, options: ServerOptions = {
     }
   };
 
-  // Browsers may call /graphql from Apollo Sandbox (and other configured origins); the REST API
-  // answers no cross-origin requests, as Zulip's does not.
-  await app.register(cors, {
-    delegator: (req, cb) => {
-      const graphql = (req.url ?? '').startsWith('/graphql');
-      cb(null, graphql
-        ? { origin: services.config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 }
-        : { origin: false });
-    },
+  // /graphql in a scope of its own: the CORS grant (Apollo Sandbox and other configured origins)
+  // and the GraphQL-shaped error bodies apply there only; the REST API answers no cross-origin
+  // requests, as Zulip's does not.
+  await app.register(async (graphql) => {
+    await graphql.register(cors, { origin: services.config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 });
+    // A body Fastify cannot parse (malformed JSON, too large) gets a GraphQL-shaped error, never a 500.
+    graphql.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+      if (status === 500) app.log.error({ err }, 'unexpected error');
+      const message = status === 500 ? 'Internal server error' : status === 413 ? 'Request body too large' : 'Malformed request';
+      return reply.code(status).send({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
+    });
+    await graphql.register(fastifyApollo(apollo), { context, path: '/graphql' });
   });
-
-  // A body Fastify cannot parse (malformed JSON, too large) gets a GraphQL-shaped error, never a 500.
-  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) app.log.error({ err }, 'unexpected error');
-    const message = status === 500 ? 'Internal server error' : status === 413 ? 'Request body too large' : 'Malformed request';
-    return reply.code(status).send({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
-  });
-
-  await app.register(fastifyApollo(apollo), { context, path: '/graphql' });
   await app.register(restApi, { prefix: '/api/v1', services, schema });
   await app.register(joinPages, { services });
   return app;
