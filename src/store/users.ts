@@ -54,21 +54,51 @@ export interface FailureBucket {
  * The authentication lookup, one statement: the user holding the key hash (indexed), with the
  * organization, and the latest time until which one of the caller's failure buckets is full.
  */
+function lookupQuery(knex: Knex, apiKeyHash: unknown, buckets: ReadonlyArray<{ key: unknown; max: unknown }>, now: unknown): Knex.QueryBuilder {
+  const blocked = knex('auth_failures')
+    .max('expires_at')
+    .where('expires_at', '>', now as Date)
+    .andWhere((w) => {
+      for (const b of buckets) w.orWhere((q) => q.where('bucket_key', b.key as string).andWhere('failures', '>=', b.max as number));
+    })
+    .as('blocked_until');
+  return knex
+    .from(knex.raw('(select 1 as one) as d'))
+    .leftJoin('users as u', (j) => j.on('u.api_key_hash', '=', knex.raw('?', [apiKeyHash as string])))
+    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
+    .first([...ACTING_USER_COLUMNS, blocked]);
+}
+
+// The lookup runs on every request, so its SQL is built once per dialect and number of buckets;
+// each request only binds its values. Building it with marker values tells where each goes.
+const lookupPlans = new Map<string, { sql: string; order: string[] }>();
+
+function lookupPlan(knex: Knex, bucketCount: number): { sql: string; order: string[] } {
+  const id = `${knex.client.config.client}:${bucketCount}`;
+  let plan = lookupPlans.get(id);
+  if (!plan) {
+    const buckets = Array.from({ length: bucketCount }, (_, i) => ({ key: `@key${i}`, max: `@max${i}` }));
+    const compiled = lookupQuery(knex, '@hash', buckets, '@now').toSQL();
+    plan = { sql: compiled.sql, order: compiled.bindings.map(String) };
+    lookupPlans.set(id, plan);
+  }
+  return plan;
+}
+
+/**
+ * The authentication lookup, one statement: the user holding the key hash (indexed), with the
+ * organization, and the latest time until which one of the caller's failure buckets is full.
+ */
 export async function findByApiKeyHash(
   knex: Knex, apiKeyHash: string, buckets: readonly FailureBucket[], now: Date,
 ): Promise<{ user: ActingUser | null; blockedUntil: Date | null }> {
-  const blocked = knex('auth_failures')
-    .max('expires_at')
-    .where('expires_at', '>', now)
-    .andWhere((w) => {
-      for (const b of buckets) w.orWhere((q) => q.where('bucket_key', b.key).andWhere('failures', '>=', b.max));
-    })
-    .as('blocked_until');
-  const row = await knex
-    .from(knex.raw('(select 1 as one) as d'))
-    .leftJoin('users as u', (j) => j.on('u.api_key_hash', '=', knex.raw('?', [apiKeyHash])))
-    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
-    .first([...ACTING_USER_COLUMNS, blocked]);
+  const plan = lookupPlan(knex, buckets.length);
+  const values: Record<string, Knex.Value> = { '@hash': apiKeyHash, '@now': now };
+  buckets.forEach((b, i) => { values[`@key${i}`] = b.key; values[`@max${i}`] = b.max; });
+  // Anything else among the bindings (the LIMIT) is a constant of the query itself.
+  const result = await knex.raw(plan.sql, plan.order.map((name) => (name in values ? values[name] : Number(name))));
+  const rows: Row[] = Array.isArray(result[0]) ? result[0] : result;
+  const row = rows[0];
   return {
     user: row && row.id !== null && row.id !== undefined ? decodeActingUser(row) : null,
     blockedUntil: row?.blocked_until === null || row?.blocked_until === undefined ? null : toDate(row.blocked_until),
