@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin, type ApolloFastifyContextFunction } from '@as-integrations/fastify';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { authenticate } from './auth/authenticate';
 import { ZulipError } from './errors';
@@ -15,6 +16,22 @@ import { healthRoutes } from './health';
 import { restApi } from './rest/plugin';
 import { logOneLinePerRequest } from './requestLog';
 import { joinPages } from './web/join';
+
+/**
+ * Requests Node's HTTP parser refuses (malformed request line or header bytes, headers too
+ * large): a Zulip error body, as the path may be unknown; then the connection is closed.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, msg] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'Request headers too large']
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'Request timeout']
+      : [400, 'Bad Request', 'Malformed request'];
+  const body = `${JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' })}\n`;
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
 
 export interface ServerOptions {
   logLevel?: string;
@@ -32,6 +49,15 @@ export async function buildServer(services: Services, options: ServerOptions = {
     // Unique across instances, unlike a per-process counter.
     genReqId: () => randomUUID(),
     disableRequestLogging: true,
+    // Requests refused before routing still get the API's error shape, never Fastify's own.
+    frameworkErrors: (err, req, reply: FastifyReply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      const body = req.url.startsWith('/graphql')
+        ? { errors: [{ message: 'Malformed request', extensions: { code: 'BAD_REQUEST' } }] }
+        : { result: 'error', msg: 'Malformed request', code: 'BAD_REQUEST' };
+      return reply.code(status).type('application/json').send(`${JSON.stringify(body)}\n`);
+    },
+    clientErrorHandler: answerClientError,
   });
   logOneLinePerRequest(app);
   await app.register(healthRoutes, { db: services.db });
