@@ -16,7 +16,7 @@ import { ORG_URL, USERS } from './support/world';
 // RELIABILITY_SCALE multiplies the number of runs (npm run test:long).
 
 const SCALE = Number(process.env.RELIABILITY_SCALE ?? 1);
-const RUNS_PER_ENDPOINT = Math.max(1, Math.round(12 * SCALE));
+const RUNS_PER_ENDPOINT = Math.max(1, Math.round(20 * SCALE));
 const SEED = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
 
 // ---------------------------------------------------------------------------------------------
@@ -38,7 +38,7 @@ const loneSurrogates = fc.array(fc.integer({ min: 0xd800, max: 0xdfff }), { minL
   .map((units) => String.fromCharCode(...units));
 const controls = fc.array(fc.integer({ min: 0, max: 0x1f }), { minLength: 1, maxLength: 8 }).map((cs) => String.fromCharCode(...cs));
 const deepArrays = fc.integer({ min: 1, max: 150_000 }).map((n) => '['.repeat(n) + ']'.repeat(n));
-const deepObjects = fc.integer({ min: 1, max: 60_000 }).map((n) => '[{"id":1,"value":'.repeat(n) + '1' + '}]'.repeat(n));
+const deepObjects = fc.integer({ min: 1, max: 20_000 }).map((n) => '[{"id":1,"value":'.repeat(n) + '1' + '}]'.repeat(n));
 const hugeIdArrays = fc.tuple(fc.integer({ min: 10_001, max: 110_000 }), fc.integer({ min: -5, max: 1_000_000 }))
   .map(([n, start]) => `[${Array.from({ length: n }, (_, i) => start + i).join(',')}]`);
 const hugeProfileData = fc.integer({ min: 10_001, max: 40_000 }).map((n) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i, value: 'x' }))));
@@ -47,16 +47,16 @@ const hugeStrings = fc.tuple(fc.integer({ min: 61, max: 900_000 }), fc.constantF
 const numbers = fc.oneof(fc.integer(), fc.double(), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n })).map(String);
 
 const hostileValue: fc.Arbitrary<string> = fc.oneof(
-  { weight: 5, arbitrary: fc.constantFrom(...FIXED_HOSTILE) },
+  { weight: 4, arbitrary: fc.constantFrom(...FIXED_HOSTILE) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
   { weight: 1, arbitrary: loneSurrogates },
   { weight: 1, arbitrary: controls },
   { weight: 2, arbitrary: numbers },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v) ?? 'null') },
-  { weight: 1, arbitrary: fc.array(fc.oneof(numbers, fc.constant('1.0'), fc.constant('"x"')), { maxLength: 6 }).map((xs) => `[${xs.join(',')}]`) },
+  { weight: 2, arbitrary: fc.array(fc.oneof(numbers, fc.constant('1.0'), fc.constant('"x"')), { maxLength: 6 }).map((xs) => `[${xs.join(',')}]`) },
   { weight: 1, arbitrary: deepArrays },
   { weight: 1, arbitrary: deepObjects },
-  { weight: 1, arbitrary: hugeIdArrays },
+  { weight: 2, arbitrary: hugeIdArrays },
   { weight: 1, arbitrary: hugeProfileData },
   { weight: 1, arbitrary: hugeStrings },
 );
@@ -122,19 +122,24 @@ function buildRest(route: RestRoute) {
     { weight: 6, arbitrary: names.length > 0 ? fc.constantFrom(...names) : fc.constant('extra') },
     { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'a[b]', 'stream_ids[]', '', '%00', 'x'.repeat(300)) },
   );
-  const fields = fc.array(fc.tuple(paramName, encodedValue), { maxLength: 6 });
+  // Mostly one hostile parameter among valid or absent ones, so that it reaches its parser and
+  // the operation behind it; sometimes several at once.
+  const fields: fc.Arbitrary<[string, string][]> = fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(paramName, encodedValue).map((pair) => [pair]) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(paramName, encodedValue), { maxLength: 6 }) },
+  );
   // A valid value for some parameters, so that parsing reaches the later ones.
   const plausible = fc.constantFrom<Record<string, string>>({}, { name: 'ok', description: 'ok' }, { token: 'tok', appid: 'app' }, { data: '[]' });
 
   return fc.record({
-    method: fc.oneof({ weight: 8, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'OPTIONS') }),
+    method: fc.oneof({ weight: 12, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'OPTIONS') }),
     segment: pathSegment,
     fields,
     plausible,
-    queryFields: fc.array(fc.tuple(paramName, encodedValue.filter((v) => v.length < 2000)), { maxLength: 3 }),
-    encoding: fc.constantFrom('form', 'form', 'form', 'query', 'multipart', 'broken-multipart', 'json', 'raw-bytes', 'none'),
-    contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined }),
-    auth: fc.constantFrom<'owner' | 'hostile' | 'none'>('owner', 'owner', 'owner', 'owner', 'hostile', 'none'),
+    queryFields: fc.oneof({ weight: 3, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: fc.array(fc.tuple(paramName, encodedValue.filter((v) => v.length < 2000)), { maxLength: 3 }) }),
+    encoding: fc.constantFrom('form', 'form', 'form', 'form', 'query', 'multipart', 'multipart', 'broken-multipart', 'json', 'raw-bytes', 'none'),
+    contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined, freq: 4 }),
+    auth: fc.constantFrom<'owner' | 'hostile' | 'none'>('owner', 'owner', 'owner', 'owner', 'owner', 'owner', 'hostile', 'none'),
     authHeader: hostileAuth,
     rawBytes: fc.uint8Array({ maxLength: 300 }),
   }).map((r): HostileRest => {
