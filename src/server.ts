@@ -58,6 +58,17 @@ export async function buildServer(services: Services, options: ServerOptions = {
       return reply.code(status).type('application/json').send(`${JSON.stringify(body)}\n`);
     },
     clientErrorHandler: answerClientError,
+    // While closing, requests already received are served (see below), not refused with
+    // Fastify's own 503 body.
+    return503OnClosing: false,
+  });
+  // Graceful shutdown: once closing, every answer closes its connection, so that keep-alive
+  // connections end with their last in-flight request instead of holding the close open.
+  let closing = false;
+  app.addHook('preClose', async () => { closing = true; });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
   logOneLinePerRequest(app);
   await app.register(healthRoutes, { db: services.db });
