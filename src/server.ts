@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { authenticate } from './auth/authenticate';
-import { ZulipError } from './errors';
+import { REQUEST_TIMED_OUT, ZulipError } from './errors';
 import type { GraphQLContext } from './graphql/context';
 import { formatGraphQLError, zulipGraphQLError } from './graphql/errors';
 import { queryLimits } from './graphql/queryLimits';
@@ -31,6 +31,36 @@ function answerClientError(err: Error & { code?: string }, socket: Duplex): void
     socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
   }
   socket.destroy(err);
+}
+
+/**
+ * A request still unanswered after `timeoutMs` gets a 503 in the API's error shape, whatever it
+ * waits for (a frozen database keeps connections open and never answers). The work goes on in
+ * the background and its late answer is dropped. (Fastify's handlerTimeout is no help here: it
+ * is cleared once a request body has been read.)
+ */
+function answerLateRequests(app: FastifyInstance, timeoutMs: number): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const timer = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent) return;
+      req.log.warn({ ms: timeoutMs }, 'request timed out');
+      const body = req.url.startsWith('/graphql')
+        ? { errors: [{ message: REQUEST_TIMED_OUT.msg, extensions: { code: REQUEST_TIMED_OUT.code } }] }
+        : { result: 'error', msg: REQUEST_TIMED_OUT.msg, code: REQUEST_TIMED_OUT.code };
+      void reply.code(503).type('application/json').send(`${JSON.stringify(body)}\n`);
+    }, timeoutMs);
+    reply.raw.once('close', () => clearTimeout(timer));
+  });
+}
+
+const draining = new WeakSet<FastifyInstance>();
+
+/**
+ * The first step of a graceful shutdown: /readyz answers 503 so that load balancers stop sending
+ * new requests, and answers close their connections; requests keep being served meanwhile.
+ */
+export function startDraining(app: FastifyInstance): void {
+  draining.add(app);
 }
 
 export interface ServerOptions {
@@ -62,16 +92,16 @@ export async function buildServer(services: Services, options: ServerOptions = {
     // Fastify's own 503 body.
     return503OnClosing: false,
   });
-  // Graceful shutdown: once closing, every answer closes its connection, so that keep-alive
-  // connections end with their last in-flight request instead of holding the close open.
-  let closing = false;
-  app.addHook('preClose', async () => { closing = true; });
+  answerLateRequests(app, services.config.requestTimeoutMs);
+  // Graceful shutdown: once draining or closing, every answer closes its connection, so that
+  // keep-alive connections end with their last in-flight request instead of holding the close open.
+  app.addHook('preClose', async () => { draining.add(app); });
   app.addHook('onSend', async (_req, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
+    if (draining.has(app)) reply.header('connection', 'close');
     return payload;
   });
   logOneLinePerRequest(app);
-  await app.register(healthRoutes, { db: services.db });
+  await app.register(healthRoutes, { db: services.db, isDraining: () => draining.has(app) });
   const schema = graphqlSchema();
 
   const apollo = new ApolloServer<GraphQLContext>({

@@ -83,6 +83,12 @@ describe.each(DIALECTS)('hostile input regressions on %s', (dialect) => {
     expect(await snapshot(g.db)).toEqual(before);
   });
 
+  it('an address longer than the failure counter\'s key column is refused with 401 (was a 500 on MariaDB)', async () => {
+    const who = { email: `${'x'.repeat(5000)}@test.org`, apiKey: 'A'.repeat(32) };
+    const res = await request(g, 'GET', FOLDERS, { who });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { result: 'error', msg: 'Invalid API key', code: 'UNAUTHORIZED' } });
+  });
+
   it('a path with a broken percent escape gets a Zulip error body (was Fastify\'s own)', async () => {
     const res = await rawRequest(g.base, { method: 'DELETE', path: '/api/v1/invites/multiuse/%ff', headers: [] });
     expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { result: 'error', msg: 'Malformed request', code: 'BAD_REQUEST' } });

@@ -72,11 +72,21 @@ export class PrivateMariadb {
   /** Stops the server: SIGTERM is a clean shutdown, SIGKILL a crash. */
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const p = this.process;
-    if (!p || p.exitCode !== null || p.signalCode !== null) return;
+    if (!p || p.exitCode !== null || (p.signalCode !== null && p.signalCode !== 'SIGSTOP' && p.signalCode !== 'SIGCONT')) return;
+    if (signal !== 'SIGKILL') p.kill('SIGCONT');
     const exited = new Promise((resolve) => p.once('exit', resolve));
     p.kill(signal);
     await exited;
     this.process = null;
+  }
+
+  /** Freezes the server (SIGSTOP): connections stay open and nothing answers, as with a hung host. */
+  freeze(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.process?.kill('SIGCONT');
   }
 
   async createDatabase(name: string): Promise<string> {
