@@ -3,7 +3,7 @@ import { MAX_LIST_LENGTH } from '../src/limits';
 import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { basicAuth, graphqlClient, graphqlError, request } from './support/http';
-import { FOLDERS, INVITE, PROFILE } from './support/paths';
+import { CREATE, FOLDERS, INVITE, PROFILE } from './support/paths';
 import { rawRequest } from './support/rawHttp';
 
 // Failures the generated hostile requests found (test/hostileInput.test.ts), one test each, and
@@ -87,6 +87,13 @@ describe.each(DIALECTS)('hostile input regressions on %s', (dialect) => {
     const who = { email: `${'x'.repeat(5000)}@test.org`, apiKey: 'A'.repeat(32) };
     const res = await request(g, 'GET', FOLDERS, { who });
     expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { result: 'error', msg: 'Invalid API key', code: 'UNAUTHORIZED' } });
+  });
+
+  it('HTML in a folder description is escaped when rendered', async () => {
+    const res = await rest('POST', CREATE, { name: 'Injected', description: '<img src=x onerror=alert(1)> <script>x</script>' });
+    expect(res.status).toBe(200);
+    const row = await g.db.knex('channel_folders').where('id', res.body.channel_folder_id).first();
+    expect(row.rendered_description).toBe('<p>&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;x&lt;/script&gt;</p>');
   });
 
   it('a path with a broken percent escape gets a Zulip error body (was Fastify\'s own)', async () => {
