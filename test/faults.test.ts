@@ -69,7 +69,7 @@ describe.skipIf(!HAS_MARIADBD)('faults, on a private MariaDB server', () => {
     } finally {
       await db.knex.destroy();
     }
-  }, 120_000);
+  }, 120_000 * Math.max(1, SCALE));
   afterAll(async () => {
     process.stdout.write(`fault figures:\n${figures.map((f) => `  ${f}`).join('\n')}\n`);
     await server?.destroy();
@@ -122,7 +122,7 @@ describe.skipIf(!HAS_MARIADBD)('faults, on a private MariaDB server', () => {
         + `${during.length} started during the ${Math.round(restartedAt - stoppedAt)} ms outage; longest request ${Math.round(longest)} ms; `
         + `recovered ${Math.round(recoveryMs)} ms after the database answered`);
     });
-  }, 120_000);
+  }, 120_000 * Math.max(1, SCALE));
 
   it('the database freezes (SIGSTOP) under load: every request is answered by the request timeout, service resumes on thaw', async () => {
     const timeoutMs = 1_500;
@@ -159,7 +159,7 @@ describe.skipIf(!HAS_MARIADBD)('faults, on a private MariaDB server', () => {
       figures.push(`freeze: ${outcomes.length} requests, ${failures.length} answered 503 after the ${timeoutMs} ms request timeout during the `
         + `${Math.round(thawedAt - frozenAt)} ms freeze; longest request ${Math.round(longest)} ms; recovered ${Math.round(firstOk!.endedAt - thawedAt)} ms after thaw`);
     }, { REQUEST_TIMEOUT_MS: String(timeoutMs) });
-  }, 120_000);
+  }, 120_000 * Math.max(1, SCALE));
 
   it('a gateway killed (SIGKILL) during invitation writes: after restart every invitation is whole or absent', async () => {
     const knex = openDatabase(url).knex;
@@ -175,7 +175,7 @@ describe.skipIf(!HAS_MARIADBD)('faults, on a private MariaDB server', () => {
         let done = false;
         const loadPromise = runLoad(16, () => done, () => send(inst.base, 'POST', '/api/v1/invites/multiuse', 'owner',
           { stream_ids: JSON.stringify(channels), group_ids: JSON.stringify(groups), invite_as: '400' }));
-        await sleep(300 + round * 150);
+        await sleep(300 + (round % 5) * 150);
         await inst.kill('SIGKILL');
         done = true;
         const outcomes = await loadPromise;
@@ -202,7 +202,7 @@ describe.skipIf(!HAS_MARIADBD)('faults, on a private MariaDB server', () => {
     } finally {
       await knex.destroy();
     }
-  }, 120_000);
+  }, 120_000 * Math.max(1, SCALE));
 
   it('SIGTERM: readiness turns 503, requests in flight are finished and stored, the process exits 0', async () => {
     const inst = await startInstance(url);
@@ -236,5 +236,5 @@ describe.skipIf(!HAS_MARIADBD)('faults, on a private MariaDB server', () => {
       await inst.kill('SIGKILL');
       await knex.destroy();
     }
-  }, 60_000);
+  }, 60_000 * Math.max(1, SCALE));
 });

@@ -338,7 +338,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
       if (res.status >= 400 && before) expect(await snapshot(g.db)).toEqual(before);
       if (res.status === 200 && res.body?.api_key) g.keys.owner = res.body.api_key;
     }));
-  }, 300_000);
+  }, 300_000 * Math.max(1, SCALE));
 
   it.each(MUTATIONS.map((m) => [m.name, m] as const))('GraphQL mutation %s', async (name, mutation) => {
     await checkProperty(fc.asyncProperty(buildGraphQL(mutation), async (req) => {
@@ -358,7 +358,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
       }
       expect(await snapshot(g.db)).toEqual(before);
     }));
-  }, 300_000);
+  }, 300_000 * Math.max(1, SCALE));
 
   it('the process still answers afterwards', async () => {
     const res = await rawRequest(g.base, { method: 'GET', path: '/healthz', headers: [] });

@@ -89,6 +89,18 @@ describe.each(DIALECTS)('hostile input regressions on %s', (dialect) => {
     expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { result: 'error', msg: 'Invalid API key', code: 'UNAUTHORIZED' } });
   });
 
+  it('GraphQL variables with more than 50 coercion errors are a client error (was a 500)', async () => {
+    const before = await snapshot(g.db);
+    const res = await request(g, 'POST', '/graphql', {
+      headers: { 'content-type': 'application/json', ...basicAuth(g, 'owner') },
+      body: JSON.stringify({ query: 'mutation($i: UpdateProfileDataInput!) { updateProfileData(input: $i) { __typename } }', variables: { i: { data: ids(60) } } }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: any) => e.extensions.code)).toEqual(Array(res.body.errors.length).fill('BAD_USER_INPUT'));
+    expect(res.body.errors.at(-1).message).toBe('Too many errors processing variables, error limit reached. Execution aborted.');
+    expect(await snapshot(g.db)).toEqual(before);
+  });
+
   it('HTML in a folder description is escaped when rendered', async () => {
     const res = await rest('POST', CREATE, { name: 'Injected', description: '<img src=x onerror=alert(1)> <script>x</script>' });
     expect(res.status).toBe(200);

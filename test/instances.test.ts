@@ -40,7 +40,7 @@ describe.skipIf(!process.env.TEST_MYSQL_URL)('two instances on one MariaDB datab
     }
     const rows = await g.db.knex('channel_folders').where('organization_id', g.org.id).whereRaw('LOWER(name) = ?', ['race folder']);
     expect(rows.map((r) => r.id)).toEqual([ok[0]!.body.channel_folder_id]);
-  });
+  }, 30_000 * Math.max(1, SCALE));
 
   it(`${N} concurrent key regenerations by one user: exactly one returned key works, and it is the stored one`, async () => {
     const old = { email: USERS.member.email, apiKey: g.keys.member };
@@ -68,7 +68,7 @@ describe.skipIf(!process.env.TEST_MYSQL_URL)('two instances on one MariaDB datab
     expect(stored.api_key_hash).toBe(createHash('sha256').update(working[0]!).digest('hex'));
     expect(await g.db.knex('push_devices').where('user_id', g.userId('member'))).toEqual([]);
     g.keys.member = working[0]!;
-  });
+  }, 30_000 * Math.max(1, SCALE));
 
   it(`${N} concurrent profile-data settings and removals of three fields: each user ends with all three or none`, async () => {
     const fields = await g.db.knex('custom_profile_fields').where('organization_id', g.org.id).whereIn('name', ['Phone', 'Website', 'Pronouns'])
@@ -85,7 +85,7 @@ describe.skipIf(!process.env.TEST_MYSQL_URL)('two instances on one MariaDB datab
       // Whole requests: the three values come from one request.
       if (rows.length === 3) expect(new Set(rows.map((r) => /(\d+)$/.exec(r.value)![1])).size).toBe(1);
     }
-  });
+  }, 30_000 * Math.max(1, SCALE));
 
   it(`${N} concurrent invitation creations: every link has all its channel and group rows`, async () => {
     const channels = await g.db.knex('channels').where('organization_id', g.org.id).whereIn('name', ['general', 'public', 'private'])
@@ -105,7 +105,7 @@ describe.skipIf(!process.env.TEST_MYSQL_URL)('two instances on one MariaDB datab
       expect(channelRows).toEqual([...channels.slice(0, 1 + (i % 3))].sort((x, y) => x - y));
       expect(groupRows).toEqual([...groups.slice(0, i % 3)].sort((x, y) => x - y));
     }
-  });
+  }, 30_000 * Math.max(1, SCALE));
 
   it('both instances are still up and ready', async () => {
     for (const inst of [a, b]) {
