@@ -35,10 +35,15 @@ export class PrivateMariadb {
 
   static async create(): Promise<PrivateMariadb> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oag-mariadb-'));
-    execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${path.join(dir, 'data')}`, '--user=root', '--auth-root-authentication-method=normal',
-      '--skip-test-db'], { stdio: 'ignore' });
     const server = new PrivateMariadb(dir, await freePort());
-    await server.start();
+    try {
+      execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${path.join(dir, 'data')}`, '--user=root', '--auth-root-authentication-method=normal',
+        '--skip-test-db'], { stdio: 'ignore' });
+      await server.start();
+    } catch (err) {
+      await server.destroy();
+      throw err;
+    }
     return server;
   }
 
