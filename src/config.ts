@@ -11,6 +11,16 @@ export interface Config {
   /** Origins allowed to call /graphql from a browser (Apollo Sandbox by default). */
   corsOrigins: string[];
   logLevel: string;
+  /**
+   * The longest a request may take before it is answered with a 503: a database that stops
+   * answering (frozen, or a network that drops packets) must not hold clients indefinitely.
+   */
+  requestTimeoutMs: number;
+  /**
+   * On SIGTERM, how long to keep serving (with /readyz saying 503) before the listener closes:
+   * requests already on their way when the load balancer learns of the shutdown are served.
+   */
+  shutdownDrainMs: number;
   /** Failed authentications allowed per client address and per account, in a window. */
   authFailureLimits: { client: RateWindow; account: RateWindow };
   /** BENCH=1: serve /__bench/* (statement counts, CPU, memory) for `npm run bench`; never in production. */
@@ -66,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (env.CORS_ORIGINS ?? 'https://studio.apollographql.com,https://sandbox.embed.apollographql.com')
       .split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 15_000, 100, 600_000),
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 1_000, 0, 60_000),
     authFailureLimits: {
       client: rateWindow(env, 'AUTH_FAILURE_LIMIT_PER_CLIENT', { max: 100, seconds: 600 }),
       account: rateWindow(env, 'AUTH_FAILURE_LIMIT_PER_ACCOUNT', { max: 10, seconds: 1800 }),

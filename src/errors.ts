@@ -40,3 +40,6 @@ export function unauthorizedPrincipal(msg: string): ZulipError {
 export function notFound(msg: string): ZulipError {
   return new ZulipError(msg, 'BAD_REQUEST', 404);
 }
+
+/** A request unanswered after Config.requestTimeoutMs: a 503 in the API's error shape. */
+export const REQUEST_TIMED_OUT = { msg: 'The request took too long; try again later', code: 'REQUEST_TIMEOUT' };

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config';
-import { buildServer } from './server';
+import { buildServer, startDraining } from './server';
 import { migrate, openDatabase, type Database } from './store/db';
 import { sweepExpiredAuthFailures } from './store/authFailures';
 import { countOrganizations } from './store/organizations';
@@ -67,12 +67,15 @@ async function serve(config: Config): Promise<void> {
   sweeper.unref();
   const address = await app.listen({ host: config.host, port: config.port });
   printWelcome(address, demoUrl);
-  // SIGTERM: stop accepting, let in-flight requests finish, close the pool; give up after 10 s.
+  // SIGTERM: drain (readiness 503, requests still served), then stop accepting, let in-flight
+  // requests finish, close the pool; give up after the drain and 10 s more.
   let closing = false;
   const shutdown = async (): Promise<void> => {
     if (closing) return;
     closing = true;
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000).unref();
+    startDraining(app);
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     await app.close();
     await db.knex.destroy();
     process.exit(0);

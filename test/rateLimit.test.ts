@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountBucketKey } from '../src/auth/authenticate';
 import { MeDocument } from '../src/generated/graphql';
 import { buildServer } from '../src/server';
 import { openDatabase, type Database } from '../src/store/db';
@@ -104,7 +105,7 @@ describe('expired failure buckets', () => {
     try {
       await post(g, wrongKey(USERS.member.email), REGISTER);
       expect(await sweepExpiredAuthFailures(g.db, new Date(Date.now() + 5_000))).toBe(1);
-      expect(await g.db.knex('auth_failures').pluck('bucket_key')).toEqual(['account:member@test.org']);
+      expect(await g.db.knex('auth_failures').pluck('bucket_key')).toEqual([accountBucketKey('member@test.org')]);
     } finally {
       await g.close();
     }

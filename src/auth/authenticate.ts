@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { NOT_LOGGED_IN, ZulipError, badRequest, unauthorized } from '../errors';
 import type { Services } from '../operations/context';
 import { recordAuthFailures } from '../store/authFailures';
@@ -26,6 +27,11 @@ export function basicCredentials(header: string): { email: string; apiKey: strin
   const fields = decoded.split(':');
   if (fields.length !== 2) throw unauthorized('Invalid authorization header for basic auth');
   return { email: pythonStrip(fields[0]!), apiKey: pythonStrip(fields[1]!) };
+}
+
+/** The failure bucket of the account an address names, whether or not it exists. */
+export function accountBucketKey(email: string): string {
+  return `account:${createHash('sha256').update(email.toLowerCase(), 'utf8').digest('hex')}`;
 }
 
 /** The answer once a client or an account has failed too often: Zulip's 429. */
@@ -58,7 +64,9 @@ export async function authenticate(services: Services, header: string | undefine
   }
   const limits = services.config.authFailureLimits;
   const buckets = [{ key: `client:${clientAddress}`, ...limits.client }];
-  if (credentials && credentials.email !== '') buckets.push({ key: `account:${credentials.email.toLowerCase()}`, ...limits.account });
+  // The address hashed: a key of fixed length (the column holds 191 characters, a hostile header
+  // any number), and no addresses at rest.
+  if (credentials && credentials.email !== '') buckets.push({ key: accountBucketKey(credentials.email), ...limits.account });
   const wellFormed = credentials !== null && API_KEY_FORMAT.test(credentials.apiKey);
   const now = new Date();
   const { user, blockedUntil } = await findByApiKeyHash(services.db.knex, wellFormed ? hashApiKey(credentials!.apiKey) : '', buckets, now);

@@ -12,6 +12,8 @@ const CLIENT_ERROR_CODES = new Set([
   'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE',
 ]);
 
+const TOO_MANY_VARIABLE_ERRORS = 'Too many errors processing variables, error limit reached. Execution aborted.';
+
 /** A Zulip error as a GraphQL error: Zulip's message, its code in extensions.code. */
 export function zulipGraphQLError(err: ZulipError): GraphQLError {
   return new GraphQLError(err.msg, {
@@ -28,6 +30,11 @@ export function formatGraphQLError(logger: ErrorLogger) {
     const original = unwrapped instanceof GraphQLError && unwrapped.originalError instanceof ZulipError ? unwrapped.originalError : unwrapped;
     if (original instanceof ZulipError) {
       return { message: original.msg, locations: formatted.locations, path: formatted.path, extensions: { code: original.code, ...original.data } };
+    }
+    // graphql-js stops coercing variables after 50 errors with an error of its own that names no
+    // variable, so Apollo does not see it as the client's; it is the end of the client's errors.
+    if (unwrapped instanceof GraphQLError && unwrapped.message === TOO_MANY_VARIABLE_ERRORS) {
+      return { message: unwrapped.message, extensions: { code: 'BAD_USER_INPUT' } };
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code)) {

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../store/db';
 import type { ActingUser, ChannelFolder } from '../store/types';
 import { checkMaxLength, checkStorableText, firstUnprintablePosition, pythonStrip } from '../text';
 import { now, type Services } from './context';
+import { checkListLength } from './lists';
 
 export interface CreateChannelFolder {
   name: string;
@@ -110,6 +111,7 @@ export async function updateChannelFolder(services: Services, user: ActingUser, 
  */
 export async function reorderChannelFolders(services: Services, user: ActingUser, order: readonly number[]): Promise<ChannelFolder[]> {
   requireRealmAdmin(user);
+  checkListLength(order, 'order');
   const { knex } = services.db;
   const ids = new Set(await channelFolderIds(knex, user.organizationId));
   const listed = new Set(order);

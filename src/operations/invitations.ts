@@ -11,6 +11,7 @@ import { insertInvitation, invitationById, listActiveInvitations, markInvitation
 import { ROLE, ROLE_VALUES, type ActingUser, type Invitation } from '../store/types';
 import { checkMaxLength, checkStorableText } from '../text';
 import { now, type Services } from './context';
+import { checkListLength } from './lists';
 
 export interface CreateReusableInvitation {
   /** undefined: the server default; null: never expires. */
@@ -62,6 +63,8 @@ export async function createReusableInvitation(
   const expiresAt = expiryDate(services, createdAt, input.inviteExpiresInMinutes);
   const streamIds = input.streamIds ?? [];
   const groupIds = input.groupIds ?? [];
+  checkListLength(streamIds, 'stream_ids');
+  checkListLength(groupIds, 'group_ids');
 
   const { knex } = services.db;
   const { memberOf, channels, groups } = await loadInvitationChecks(knex, user.organizationId, user.id, streamIds, groupIds);

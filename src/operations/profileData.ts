@@ -3,6 +3,7 @@ import { deleteValues, fieldsByIds, upsertValues, valuesForUser } from '../store
 import type { ActingUser, ProfileValue } from '../store/types';
 import { usersByIds } from '../store/users';
 import type { Services } from './context';
+import { checkListLength } from './lists';
 import { userIdsIn, validatedProfileValue } from './profileFieldValues';
 
 /**
@@ -12,6 +13,7 @@ import { userIdsIn, validatedProfileValue } from './profileFieldValues';
  */
 export async function removeProfileData(services: Services, user: ActingUser, fieldIds: readonly number[]): Promise<void> {
   requireHuman(user);
+  checkListLength(fieldIds, 'data');
   const { knex } = services.db;
   const fields = await fieldsByIds(knex, user.organizationId, fieldIds);
   checkProfileFieldsEditable(user, fieldIds, fields);
@@ -33,6 +35,8 @@ export interface ProfileDataUpdate {
  */
 export async function updateProfileData(services: Services, user: ActingUser, updates: readonly ProfileDataUpdate[]): Promise<void> {
   requireHuman(user);
+  checkListLength(updates, 'data');
+  updates.forEach((u, i) => { if (Array.isArray(u.value)) checkListLength(u.value, `data[${i}]["value"]`); });
   const { knex } = services.db;
   const fields = await fieldsByIds(knex, user.organizationId, updates.map((u) => u.fieldId));
   const userFieldIds = updates.filter((u) => fields.get(u.fieldId)?.fieldType === 'USER').flatMap((u) => userIdsIn(u.value));

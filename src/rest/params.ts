@@ -78,15 +78,18 @@ function strictInteger(value: unknown, token: string, varName: string): number {
   return value;
 }
 
-/** Stands for a number with a fraction or exponent: neither an integer, a string nor a list. */
-const NON_INTEGER = Object.freeze({});
+/**
+ * Stands for a number with a fraction or exponent: an object of this one key, which is neither an
+ * integer, a string nor a list. (No reviver turns it into a sentinel: JSON.parse with a reviver
+ * recurses, and a deeply nested document would exhaust the stack.)
+ */
 const NON_INTEGER_KEY = '\u0000nonInteger';
 const NON_INTEGER_JSON = '{"\\u0000nonInteger":true}';
 const NUMBER_TOKEN = /-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
 
 /**
  * JSON.parse, except that numbers written with a fraction or exponent (1.0, 1e0) become
- * NON_INTEGER: Zulip's strict parsing refuses them wherever an integer is expected.
+ * non-integer markers: Zulip's strict parsing refuses them wherever an integer is expected.
  */
 function parseJsonMarkingNonIntegers(raw: string, varName: string): unknown {
   parseJson(raw, varName);
@@ -107,11 +110,11 @@ function parseJsonMarkingNonIntegers(raw: string, varName: string): unknown {
       marked += ch;
     }
   }
-  return JSON.parse(marked, (_k, v) => (v !== null && typeof v === 'object' && !Array.isArray(v) && v[NON_INTEGER_KEY] === true
-    && Object.keys(v).length === 1 ? NON_INTEGER : v));
+  return JSON.parse(marked);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v) && v !== NON_INTEGER;
+const isNonInteger = (v: object): boolean => (v as Record<string, unknown>)[NON_INTEGER_KEY] === true && Object.keys(v).length === 1;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v) && !isNonInteger(v);
 const isInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
 /**

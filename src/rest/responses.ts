@@ -4,6 +4,8 @@ import { ZulipError } from '../errors';
 // Zulip's bodies: {"result","msg",...data} serialized with a trailing newline.
 
 export function sendJson(reply: FastifyReply, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): FastifyReply {
+  // Already answered: the request timed out while the work went on.
+  if (reply.sent) return reply;
   for (const [k, v] of Object.entries(headers)) reply.header(k, v);
   return reply.code(status).type('application/json').send(`${JSON.stringify(body)}\n`);
 }

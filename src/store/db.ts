@@ -104,3 +104,6 @@ export function toBool(value: unknown): boolean {
 
 /** Rows per multi-row INSERT, under SQLite's bound-parameter limit for our widest table. */
 export const INSERT_CHUNK = 400;
+
+/** Ids per IN (...) list, under SQLite's 32766 bound parameters. */
+export const IN_LIST_CHUNK = 10_000;

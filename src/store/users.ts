@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toBool, toDate } from './db';
+import { IN_LIST_CHUNK, toBool, toDate } from './db';
 import { emailKey } from './keys';
 import type { ActingUser, Organization, User } from './types';
 
@@ -139,11 +139,17 @@ export async function findUserByEmail(knex: Knex, organizationId: number, email:
   return row ? decodeUser(row) : null;
 }
 
-/** The organization's users among the ids, by id: one read however many ids. */
+/**
+ * The organization's users among the ids, by id: one read for up to IN_LIST_CHUNK distinct ids
+ * (the values of many USER fields together may name more).
+ */
 export async function usersByIds(knex: Knex, organizationId: number, ids: readonly number[]): Promise<Map<number, User>> {
   const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
   if (wanted.length === 0) return new Map();
-  const rows = await knex('users').where('organization_id', organizationId).whereIn('id', wanted)
-    .select('id', 'organization_id', 'email', 'full_name', 'role', 'is_active', 'bot_type');
+  const rows: Row[] = [];
+  for (let i = 0; i < wanted.length; i += IN_LIST_CHUNK) {
+    rows.push(...await knex('users').where('organization_id', organizationId).whereIn('id', wanted.slice(i, i + IN_LIST_CHUNK))
+      .select('id', 'organization_id', 'email', 'full_name', 'role', 'is_active', 'bot_type'));
+  }
   return new Map(rows.map((r: Row) => [Number(r.id), decodeUser(r)]));
 }
