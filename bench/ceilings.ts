@@ -147,7 +147,19 @@ async function sameWork(input: CeilingInput): Promise<CeilingResult> {
     for (const step of steps) {
       if (Array.isArray(step)) {
         await knex.transaction(async (trx) => {
-          for (const s of step) await trx.raw(s.sql, s.bindings.map(v) as any[]);
+          // The link rows of an invitation point at the invitation row inserted just before:
+          // its new id replaces the captured one.
+          let inviteId: unknown;
+          for (const s of step) {
+            const bindings = s.bindings.map(v);
+            const link = /^insert into `multiuse_invite_\w+` \(([^)]*)\)/i.exec(s.sql);
+            if (link && inviteId !== undefined) {
+              const columns = link[1]!.split(',').map((c) => c.trim().replace(/`/g, ''));
+              for (let i = columns.indexOf('invite_id'); i < bindings.length; i += columns.length) bindings[i] = inviteId;
+            }
+            const res = await trx.raw(s.sql, bindings as any[]);
+            if (/^insert into `multiuse_invites`/i.test(s.sql)) inviteId = res[0].insertId;
+          }
         });
       } else {
         await knex.raw(step.sql, step.bindings.map(v) as any[]);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -68,6 +69,20 @@ describe('request log', () => {
       await app.close();
       await db.knex.destroy();
       await drop();
+    }
+  });
+});
+
+describe('MySQL over a Unix socket', () => {
+  const socket = '/run/mysqld/mysqld.sock';
+  it.skipIf(!process.env.TEST_MYSQL_URL || !fs.existsSync(socket))('DATABASE_URL ?socket= connects through it', async () => {
+    const u = new URL(process.env.TEST_MYSQL_URL!);
+    const db = openDatabase(`mysql://${u.username || 'root'}@localhost${u.pathname}?socket=${socket}`);
+    try {
+      const [rows] = await db.knex.raw('select @@socket as s, 1 as one');
+      expect(rows[0]).toMatchObject({ one: 1 });
+    } finally {
+      await db.knex.destroy();
     }
   });
 });
