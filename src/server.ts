@@ -125,7 +125,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
     const host = req.headers.host;
     if (header === undefined || header === '') return { services, user: null, host };
     try {
-      return { services, user: await authenticate(services, header, req.ip), host };
+      return { services, user: await authenticate(services, header, req.ip, host), host };
     } catch (err) {
       if (err instanceof ZulipError) throw zulipGraphQLError(err);
       throw err instanceof GraphQLError ? err : new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });

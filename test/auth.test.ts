@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeDocument, ServerSettingsDocument } from '../src/generated/graphql';
 import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
-import { graphqlClient, graphqlError, post, request, type HttpResult } from './support/http';
+import { fetchAtHost, graphqlClient, graphqlError, post, request, type HttpResult } from './support/http';
 import { USERS } from './support/world';
 import { REGENERATE, REGISTER } from './support/paths';
 
@@ -143,6 +143,23 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
         await users().where('id', g.userId('webhook')).update({ is_active: true });
       }
       await unauthorized(basic(USERS.webhook.email, USERS.webhook.apiKey), WEBHOOK);
+    });
+
+    it('a request sent to another organization\'s address is refused; its own address and unknown ones are not', async () => {
+      const send = async (host: string) => {
+        const res = await fetchAtHost(host)(`${g.base}${REGISTER}`, {
+          method: 'POST', headers: { authorization: basic(USERS.member.email, g.keys.member), 'content-type': 'application/x-www-form-urlencoded' }, body: '',
+        });
+        return { status: res.status, body: await res.json() as any, auth: res.headers.get('www-authenticate') };
+      };
+      const before = await snapshot(g.db);
+      expect(await send('OTHER.localhost:9991')).toEqual({
+        status: 401, auth: 'Basic realm="zulip"',
+        body: { result: 'error', msg: 'Account is not associated with this subdomain', code: 'UNAUTHORIZED' },
+      });
+      expect(await snapshot(g.db)).toEqual(before);
+      expect((await send('test.localhost:9991')).status).toBe(200);
+      expect((await send('unknown.localhost:9991')).status).toBe(200);
     });
 
     it('valid credentials pass (the refusals above are not a broken endpoint)', async () => {

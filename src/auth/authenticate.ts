@@ -52,7 +52,9 @@ function rateLimited(blockedUntil: Date, now: Date, limit: number): ZulipError {
  * database, so spreading guesses over instances gains nothing either. No result is cached
  * between requests, so a replaced key fails on every instance at once.
  */
-export async function authenticate(services: Services, header: string | undefined, clientAddress: string): Promise<ActingUser> {
+export async function authenticate(
+  services: Services, header: string | undefined, clientAddress: string, host: string | undefined,
+): Promise<ActingUser> {
   if (header === undefined || header === '') throw unauthorized(NOT_LOGGED_IN);
   let credentials: { email: string; apiKey: string } | null = null;
   let failure: ZulipError | null = null;
@@ -69,7 +71,8 @@ export async function authenticate(services: Services, header: string | undefine
   if (credentials && credentials.email !== '') buckets.push({ key: accountBucketKey(credentials.email), ...limits.account });
   const wellFormed = credentials !== null && API_KEY_FORMAT.test(credentials.apiKey);
   const now = new Date();
-  const { user, blockedUntil } = await findByApiKeyHash(services.db.knex, wellFormed ? hashApiKey(credentials!.apiKey) : '', buckets, now);
+  const { user, blockedUntil, addressedOrganizationId } = await findByApiKeyHash(
+    services.db.knex, wellFormed ? hashApiKey(credentials!.apiKey) : '', (host ?? '').toLowerCase(), buckets, now);
   if (blockedUntil) throw rateLimited(blockedUntil, now, Math.min(...buckets.map((b) => b.max)));
   if (failure === null && !wellFormed) failure = unauthorized('Malformed API key');
   if (failure === null && (user === null || user.email.toLowerCase() !== credentials!.email.toLowerCase())) failure = unauthorized('Invalid API key');
@@ -77,6 +80,6 @@ export async function authenticate(services: Services, header: string | undefine
     await recordAuthFailures(services.db, buckets, now);
     throw failure;
   }
-  checkAccountUsable(user!);
+  checkAccountUsable(user!, addressedOrganizationId);
   return user!;
 }

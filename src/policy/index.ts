@@ -9,10 +9,17 @@ import { isGuest, isBot, isIncomingWebhookBot, isModeratorOrAbove, isOwner, isRe
 
 export * from './roles';
 
-/** After the key matched: the account may use the API at all (Zulip's order of checks). */
-export function checkAccountUsable(user: ActingUser): void {
+/**
+ * After the key matched: the account may use the API at all (Zulip's order of checks). A request
+ * sent to another organization's address is refused, as Zulip refuses another subdomain; an
+ * address that names no organization (a bare IP, an internal name) is not.
+ */
+export function checkAccountUsable(user: ActingUser, addressedOrganizationId: number | null): void {
   if (user.organization.deactivated) throw unauthorized('This organization has been deactivated');
   if (!user.isActive) throw unauthorized('Account is deactivated');
+  if (addressedOrganizationId !== null && addressedOrganizationId !== user.organizationId) {
+    throw unauthorized('Account is not associated with this subdomain');
+  }
   if (isIncomingWebhookBot(user)) throw unauthorized('This API is not available to incoming webhook bots.');
 }
 

@@ -112,7 +112,7 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
   async function handle(route: RestRoute, pathValues: Record<string, number>, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const user = route.authenticated ? await authenticate(services, req.headers.authorization, req.ip) : null;
+    const user = route.authenticated ? await authenticate(services, req.headers.authorization, req.ip, req.headers.host) : null;
     if (user && route.gate) route.gate(user);
     const { values, ignored } = parseParams(route.params, await rawParams(req));
     // Path values are never read from the body or query string (Zulip's PathOnly).

@@ -54,7 +54,9 @@ export interface FailureBucket {
  * The authentication lookup, one statement: the user holding the key hash (indexed), with the
  * organization, and the latest time until which one of the caller's failure buckets is full.
  */
-function lookupQuery(knex: Knex, apiKeyHash: unknown, buckets: ReadonlyArray<{ key: unknown; max: unknown }>, now: unknown): Knex.QueryBuilder {
+function lookupQuery(
+  knex: Knex, apiKeyHash: unknown, host: unknown, buckets: ReadonlyArray<{ key: unknown; max: unknown }>, now: unknown,
+): Knex.QueryBuilder {
   const blocked = knex('auth_failures')
     .max('expires_at')
     .where('expires_at', '>', now as Date)
@@ -66,7 +68,9 @@ function lookupQuery(knex: Knex, apiKeyHash: unknown, buckets: ReadonlyArray<{ k
     .from(knex.raw('(select 1 as one) as d'))
     .leftJoin('users as u', (j) => j.on('u.api_key_hash', '=', knex.raw('?', [apiKeyHash as string])))
     .leftJoin('organizations as o', 'o.id', 'u.organization_id')
-    .first([...ACTING_USER_COLUMNS, blocked]);
+    // The organization the request's Host names, if any (indexed).
+    .leftJoin('organizations as h', (j) => j.on('h.host', '=', knex.raw('?', [host as string])))
+    .first([...ACTING_USER_COLUMNS, 'h.id as addressed_organization_id', blocked]);
 }
 
 // The lookup runs on every request, so its SQL is built once per dialect and number of buckets;
@@ -78,7 +82,7 @@ function lookupPlan(knex: Knex, bucketCount: number): { sql: string; order: stri
   let plan = lookupPlans.get(id);
   if (!plan) {
     const buckets = Array.from({ length: bucketCount }, (_, i) => ({ key: `@key${i}`, max: `@max${i}` }));
-    const compiled = lookupQuery(knex, '@hash', buckets, '@now').toSQL();
+    const compiled = lookupQuery(knex, '@hash', '@host', buckets, '@now').toSQL();
     plan = { sql: compiled.sql, order: compiled.bindings.map(String) };
     lookupPlans.set(id, plan);
   }
@@ -87,13 +91,14 @@ function lookupPlan(knex: Knex, bucketCount: number): { sql: string; order: stri
 
 /**
  * The authentication lookup, one statement: the user holding the key hash (indexed), with the
- * organization, and the latest time until which one of the caller's failure buckets is full.
+ * organization, the organization the request's host names, and the latest time until which one
+ * of the caller's failure buckets is full.
  */
 export async function findByApiKeyHash(
-  knex: Knex, apiKeyHash: string, buckets: readonly FailureBucket[], now: Date,
-): Promise<{ user: ActingUser | null; blockedUntil: Date | null }> {
+  knex: Knex, apiKeyHash: string, host: string, buckets: readonly FailureBucket[], now: Date,
+): Promise<{ user: ActingUser | null; blockedUntil: Date | null; addressedOrganizationId: number | null }> {
   const plan = lookupPlan(knex, buckets.length);
-  const values: Record<string, Knex.Value> = { '@hash': apiKeyHash, '@now': now };
+  const values: Record<string, Knex.Value> = { '@hash': apiKeyHash, '@host': host, '@now': now };
   buckets.forEach((b, i) => { values[`@key${i}`] = b.key; values[`@max${i}`] = b.max; });
   // Anything else among the bindings (the LIMIT) is a constant of the query itself.
   const result = await knex.raw(plan.sql, plan.order.map((name) => (name in values ? values[name] : Number(name))));
@@ -102,6 +107,8 @@ export async function findByApiKeyHash(
   return {
     user: row && row.id !== null && row.id !== undefined ? decodeActingUser(row) : null,
     blockedUntil: row?.blocked_until === null || row?.blocked_until === undefined ? null : toDate(row.blocked_until),
+    addressedOrganizationId: row?.addressed_organization_id === null || row?.addressed_organization_id === undefined
+      ? null : Number(row.addressed_organization_id),
   };
 }
 
