@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { INSERT_CHUNK } from './db';
+import { insertBatches } from './db';
 
 /**
  * The channels a joining user is subscribed to: the given ones plus, when asked, the
@@ -22,7 +22,7 @@ export async function channelsForNewUser(
 }
 
 export async function insertSubscriptions(knex: Knex, userId: number, channelIds: readonly number[]): Promise<void> {
-  for (let i = 0; i < channelIds.length; i += INSERT_CHUNK) {
-    await knex('subscriptions').insert(channelIds.slice(i, i + INSERT_CHUNK).map((channelId) => ({ channel_id: channelId, user_id: userId })));
+  for (const batch of insertBatches(knex, channelIds.map((channelId) => ({ channel_id: channelId, user_id: userId })))) {
+    await knex('subscriptions').insert(batch);
   }
 }

@@ -106,8 +106,19 @@ export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
 }
 
-/** Rows per multi-row INSERT, under SQLite's bound-parameter limit for our widest table. */
-export const INSERT_CHUNK = 400;
+/**
+ * Rows split into multi-row INSERTs as large as the dialect takes: SQLite (through Knex, a
+ * compound SELECT) at most 500 rows and 32,766 bound values a statement; MySQL 10,000 rows, so
+ * that any list the API accepts is one statement there.
+ */
+export function insertBatches<T extends object>(knex: Knex, rows: readonly T[]): T[][] {
+  if (rows.length === 0) return [];
+  const columns = Math.max(1, Object.keys(rows[0]!).length);
+  const size = knex.client.config.client === 'mysql2' ? 10_000 : Math.min(500, Math.floor(32_766 / columns));
+  const batches: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) batches.push(rows.slice(i, i + size));
+  return batches;
+}
 
 /** Ids per IN (...) list, under SQLite's 32766 bound parameters. */
 export const IN_LIST_CHUNK = 10_000;

@@ -1,8 +1,5 @@
 import type { Knex } from 'knex';
-import { toBool, toDate, toDateOrNull } from './db';
-
-// Two bound values a row: far under SQLite's limit on bound parameters per statement.
-const LINK_ROWS_PER_INSERT = 10_000;
+import { insertBatches, toBool, toDate, toDateOrNull } from './db';
 import type { Invitation } from './types';
 
 export type NewInvitation = Omit<Invitation, 'id' | 'revokedAt'>;
@@ -29,13 +26,11 @@ async function insertInvitationRows(trx: Knex, inv: NewInvitation): Promise<Invi
     revoked_at: null,
   });
   const inviteId = Number(id);
-  for (let i = 0; i < inv.channelIds.length; i += LINK_ROWS_PER_INSERT) {
-    await trx('multiuse_invite_channels').insert(
-      inv.channelIds.slice(i, i + LINK_ROWS_PER_INSERT).map((channelId) => ({ invite_id: inviteId, channel_id: channelId })));
+  for (const batch of insertBatches(trx, inv.channelIds.map((channelId) => ({ invite_id: inviteId, channel_id: channelId })))) {
+    await trx('multiuse_invite_channels').insert(batch);
   }
-  for (let i = 0; i < inv.groupIds.length; i += LINK_ROWS_PER_INSERT) {
-    await trx('multiuse_invite_groups').insert(
-      inv.groupIds.slice(i, i + LINK_ROWS_PER_INSERT).map((groupId) => ({ invite_id: inviteId, group_id: groupId })));
+  for (const batch of insertBatches(trx, inv.groupIds.map((groupId) => ({ invite_id: inviteId, group_id: groupId })))) {
+    await trx('multiuse_invite_groups').insert(batch);
   }
   return { ...inv, id: inviteId, revokedAt: null };
 }

@@ -1,20 +1,19 @@
 import type { Knex } from 'knex';
-import { INSERT_CHUNK, toDate } from './db';
+import { insertBatches, toDate } from './db';
 import type { Message } from './types';
 
 export type NewMessage = Omit<Message, 'id'>;
 
 /** Messages in the order given (their ids follow that order); one INSERT per chunk. */
 export async function insertMessages(knex: Knex, messages: readonly NewMessage[]): Promise<void> {
-  for (let i = 0; i < messages.length; i += INSERT_CHUNK) {
-    await knex('messages').insert(messages.slice(i, i + INSERT_CHUNK).map((m) => ({
-      recipient_id: m.recipientId,
-      sender_name: m.senderName,
-      content: m.content,
-      rendered_content: m.renderedContent,
-      sent_at: m.sentAt,
-    })));
-  }
+  const rows = messages.map((m) => ({
+    recipient_id: m.recipientId,
+    sender_name: m.senderName,
+    content: m.content,
+    rendered_content: m.renderedContent,
+    sent_at: m.sentAt,
+  }));
+  for (const batch of insertBatches(knex, rows)) await knex('messages').insert(batch);
 }
 
 export async function messagesForUser(knex: Knex, userId: number): Promise<Message[]> {

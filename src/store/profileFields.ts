@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { INSERT_CHUNK, toBool } from './db';
+import { insertBatches, toBool } from './db';
 import type { ProfileField, ProfileValue } from './types';
 
 function decodeFieldData(raw: unknown): Record<string, unknown> {
@@ -36,8 +36,8 @@ export async function deleteValues(knex: Knex, userId: number, fieldIds: readonl
  */
 export async function upsertValues(knex: Knex, userId: number, values: ReadonlyMap<number, string>): Promise<void> {
   const rows = [...values].map(([fieldId, value]) => ({ user_id: userId, field_id: fieldId, value }));
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await knex('custom_profile_field_values').insert(rows.slice(i, i + INSERT_CHUNK)).onConflict(['user_id', 'field_id']).merge(['value']);
+  for (const batch of insertBatches(knex, rows)) {
+    await knex('custom_profile_field_values').insert(batch).onConflict(['user_id', 'field_id']).merge(['value']);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { INSERT_CHUNK, toBool } from './db';
+import { insertBatches, toBool } from './db';
 import type { UserGroupRow } from './types';
 
 /**
@@ -22,7 +22,7 @@ export async function groupsForNewUser(
 }
 
 export async function insertGroupMemberships(knex: Knex, userId: number, groupIds: readonly number[]): Promise<void> {
-  for (let i = 0; i < groupIds.length; i += INSERT_CHUNK) {
-    await knex('user_group_members').insert(groupIds.slice(i, i + INSERT_CHUNK).map((groupId) => ({ group_id: groupId, user_id: userId })));
+  for (const batch of insertBatches(knex, groupIds.map((groupId) => ({ group_id: groupId, user_id: userId })))) {
+    await knex('user_group_members').insert(batch);
   }
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { hashApiKey } from '../auth/keys';
 import { renderMarkdown } from '../markdown';
-import { INSERT_CHUNK, type Database } from '../store/db';
+import { insertBatches, type Database } from '../store/db';
 import { emailKey, folderNameKey } from '../store/keys';
 import { hostOfUrl } from '../store/organizations';
 import { roleSystemGroups } from '../policy/roles';
@@ -27,7 +27,7 @@ const SYSTEM_NESTING: Array<[SystemGroupName, SystemGroupName]> = [
 ];
 
 async function insertMany(trx: Knex.Transaction, table: string, rows: object[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx(table).insert(rows.slice(i, i + INSERT_CHUNK));
+  for (const batch of insertBatches(trx, rows)) await trx(table).insert(batch);
 }
 
 async function idsBy(trx: Knex.Transaction, table: string, organizationId: number, column: string): Promise<Map<string, number>> {
