@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Duplex } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin, type ApolloFastifyContextFunction } from '@as-integrations/fastify';
 import cors from '@fastify/cors';
@@ -7,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { authenticate } from './auth/authenticate';
 import { benchProbe } from './benchProbe';
-import { REQUEST_TIMED_OUT, ZulipError } from './errors';
+import { ZulipError } from './errors';
 import type { GraphQLContext } from './graphql/context';
 import { formatGraphQLError, zulipGraphQLError } from './graphql/errors';
 import { queryLimits } from './graphql/queryLimits';
@@ -15,54 +14,9 @@ import { graphqlSchema } from './graphql/schema';
 import type { Services } from './operations/context';
 import { healthRoutes } from './health';
 import { restApi } from './rest/plugin';
+import { answerClientError, answerLateRequests, closeConnectionsWhenDraining, isDraining } from './requestLifecycle';
 import { logOneLinePerRequest } from './requestLog';
 import { joinPages } from './web/join';
-
-/**
- * Requests Node's HTTP parser refuses (malformed request line or header bytes, headers too
- * large): a Zulip error body, as the path may be unknown; then the connection is closed.
- */
-function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, msg] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'Request headers too large']
-    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'Request timeout']
-      : [400, 'Bad Request', 'Malformed request'];
-  const body = `${JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' })}\n`;
-  if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
-  }
-  socket.destroy(err);
-}
-
-/**
- * A request still unanswered after `timeoutMs` gets a 503 in the API's error shape, whatever it
- * waits for (a frozen database keeps connections open and never answers). The work goes on in
- * the background and its late answer is dropped. (Fastify's handlerTimeout is no help here: it
- * is cleared once a request body has been read.)
- */
-function answerLateRequests(app: FastifyInstance, timeoutMs: number): void {
-  app.addHook('onRequest', async (req, reply) => {
-    const timer = setTimeout(() => {
-      if (reply.sent || reply.raw.headersSent) return;
-      req.log.warn({ ms: timeoutMs }, 'request timed out');
-      const body = req.url.startsWith('/graphql')
-        ? { errors: [{ message: REQUEST_TIMED_OUT.msg, extensions: { code: REQUEST_TIMED_OUT.code } }] }
-        : { result: 'error', msg: REQUEST_TIMED_OUT.msg, code: REQUEST_TIMED_OUT.code };
-      void reply.code(503).type('application/json').send(`${JSON.stringify(body)}\n`);
-    }, timeoutMs);
-    reply.raw.once('close', () => clearTimeout(timer));
-  });
-}
-
-const draining = new WeakSet<FastifyInstance>();
-
-/**
- * The first step of a graceful shutdown: /readyz answers 503 so that load balancers stop sending
- * new requests, and answers close their connections; requests keep being served meanwhile.
- */
-export function startDraining(app: FastifyInstance): void {
-  draining.add(app);
-}
 
 export interface ServerOptions {
   logLevel?: string;
@@ -94,15 +48,9 @@ export async function buildServer(services: Services, options: ServerOptions = {
     return503OnClosing: false,
   });
   answerLateRequests(app, services.config.requestTimeoutMs);
-  // Graceful shutdown: once draining or closing, every answer closes its connection, so that
-  // keep-alive connections end with their last in-flight request instead of holding the close open.
-  app.addHook('preClose', async () => { draining.add(app); });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (draining.has(app)) reply.header('connection', 'close');
-    return payload;
-  });
+  closeConnectionsWhenDraining(app);
   logOneLinePerRequest(app);
-  await app.register(healthRoutes, { db: services.db, isDraining: () => draining.has(app) });
+  await app.register(healthRoutes, { db: services.db, isDraining: () => isDraining(app) });
   if (services.config.benchProbe) await app.register(benchProbe, { db: services.db });
   const schema = graphqlSchema();
 

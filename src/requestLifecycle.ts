@@ -1,0 +1,68 @@
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { REQUEST_TIMED_OUT } from './errors';
+
+// What happens to requests and connections outside the routes: refused by Node's parser, too
+// slow, or caught by a shutdown.
+
+/**
+ * Requests Node's HTTP parser refuses (malformed request line or header bytes, headers too
+ * large): a Zulip error body, as the path may be unknown; then the connection is closed.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, msg] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'Request headers too large']
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'Request timeout']
+      : [400, 'Bad Request', 'Malformed request'];
+  const body = `${JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' })}\n`;
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+
+/**
+ * A request still unanswered after `timeoutMs` gets a 503 in the API's error shape, whatever it
+ * waits for (a frozen database keeps connections open and never answers). The work goes on in
+ * the background and its late answer is dropped. (Fastify's handlerTimeout is no help here: it
+ * is cleared once a request body has been read.)
+ */
+export function answerLateRequests(app: FastifyInstance, timeoutMs: number): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const timer = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent) return;
+      req.log.warn({ ms: timeoutMs }, 'request timed out');
+      const body = req.url.startsWith('/graphql')
+        ? { errors: [{ message: REQUEST_TIMED_OUT.msg, extensions: { code: REQUEST_TIMED_OUT.code } }] }
+        : { result: 'error', msg: REQUEST_TIMED_OUT.msg, code: REQUEST_TIMED_OUT.code };
+      void reply.code(503).type('application/json').send(`${JSON.stringify(body)}\n`);
+    }, timeoutMs);
+    reply.raw.once('close', () => clearTimeout(timer));
+  });
+}
+
+const draining = new WeakSet<FastifyInstance>();
+
+/**
+ * The first step of a graceful shutdown: /readyz answers 503 so that load balancers stop sending
+ * new requests, and answers close their connections; requests keep being served meanwhile.
+ */
+export function startDraining(app: FastifyInstance): void {
+  draining.add(app);
+}
+
+export function isDraining(app: FastifyInstance): boolean {
+  return draining.has(app);
+}
+
+/**
+ * Graceful shutdown: once draining or closing, every answer closes its connection, so that
+ * keep-alive connections end with their last in-flight request instead of holding the close open.
+ */
+export function closeConnectionsWhenDraining(app: FastifyInstance): void {
+  app.addHook('preClose', async () => { draining.add(app); });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (draining.has(app)) reply.header('connection', 'close');
+    return payload;
+  });
+}
