@@ -24,6 +24,11 @@ const RAW_INSERT_CALLS = 30_000;
 const RUN_TIME_LIMIT_MS = 120_000;
 
 const args = new Set(process.argv.slice(2));
+// `--only=create-folder,trivial-query`: those operations only, the table printed and nothing
+// written (for trying a change; the README and results come from full runs).
+const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const SELECTED = only ? OPERATIONS.filter((o) => only.includes(o.id)) : OPERATIONS;
+if (only && SELECTED.length !== only.length) throw new Error(`--only: known operations are ${OPERATIONS.map((o) => o.id).join(', ')}`);
 const log = (msg: string): void => { process.stderr.write(`[bench] ${msg}\n`); };
 
 interface Probe {
@@ -108,7 +113,7 @@ async function main(): Promise<void> {
 
     // The statements one real request issues, from the server's Knex query events.
     const captured: Record<string, CapturedRequest> = {};
-    for (const op of OPERATIONS) {
+    for (const op of SELECTED) {
       const i = callerSets[op.callers][0]!;
       const who = caller(i);
       const req = op.build(op.apis[0]!, 0, who, { ...data, tag: `${data.tag}-capture` });
@@ -128,7 +133,7 @@ async function main(): Promise<void> {
 
     log('ceiling: same work through plain Knex');
     const sameWork: Record<string, Record<number, CeilingResult>> = {};
-    for (const op of OPERATIONS) {
+    for (const op of SELECTED) {
       sameWork[op.id] = {};
       for (const c of CLIENTS) {
         if (op.id === 'remove-profile') await restoreProfileValues(db, org, profileUserIds);
@@ -143,7 +148,7 @@ async function main(): Promise<void> {
 
     // 2. Every operation through the server.
     const rows: Row[] = [];
-    for (const op of OPERATIONS) {
+    for (const op of SELECTED) {
       for (const api of op.apis) {
         const run = async (connections: number, amount: number) => {
           if (op.id === 'remove-profile') await restoreProfileValues(db, org, profileUserIds);
@@ -220,6 +225,10 @@ async function main(): Promise<void> {
       totalSeconds: (Date.now() - t0) / 1000,
     };
     results.targets = targets(results);
+    if (only) {
+      process.stdout.write(`${renderTable(results)}\n\n(--only: nothing written)\n`);
+      return;
+    }
     const day = results.date.slice(0, 10);
     const file = path.join(ROOT, 'bench', 'results', `${day}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -5,6 +5,8 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
+  /** Connections in the MySQL pool (SQLite always uses one). */
+  databasePoolSize: number;
   /** Minutes a reusable invitation link stays valid when the caller names no expiry. */
   invitationLinkValidityMinutes: number;
   graphqlIntrospection: boolean;
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (env.CORS_ORIGINS ?? 'https://studio.apollographql.com,https://sandbox.embed.apollographql.com')
       .split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 15_000, 100, 600_000),
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 1_000, 0, 60_000),
     authFailureLimits: {

@@ -14,7 +14,7 @@ import { WorldError } from './world/worldFile';
 class CliFailure extends Error {}
 
 async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>): Promise<T> {
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.databasePoolSize });
   try {
     try {
       await migrate(db);
@@ -47,7 +47,7 @@ function printWelcome(address: string, orgUrl: string | null): void {
 }
 
 async function serve(config: Config): Promise<void> {
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { poolMax: config.databasePoolSize });
   try {
     await migrate(db);
   } catch (err) {

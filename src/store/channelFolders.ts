@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toBool, toDate } from './db';
+import { preparedWrite, toBool, toDate } from './db';
 import { folderNameKey } from './keys';
 import type { ChannelFolder } from './types';
 
@@ -28,23 +28,20 @@ export interface NewChannelFolder {
   dateCreated: Date;
 }
 
+const INSERT_FOLDER = `INSERT INTO channel_folders
+  (organization_id, name, name_key, description, rendered_description, creator_id, date_created, is_archived, sort_order)
+  VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL)`;
+
 /**
- * One INSERT; the unique (organization, name key) constraint decides duplicate names, races
+ * One INSERT (a fixed statement, prepared on MySQL); the unique (organization, name key) constraint decides duplicate names, races
  * included. A new folder sorts by its id, so no second statement is needed to set its order.
  */
 export async function insertChannelFolder(knex: Knex, folder: NewChannelFolder): Promise<ChannelFolder> {
-  const [id] = await knex('channel_folders').insert({
-    organization_id: folder.organizationId,
-    name: folder.name,
-    name_key: folderNameKey(folder.name),
-    description: folder.description,
-    rendered_description: folder.renderedDescription,
-    creator_id: folder.creatorId,
-    date_created: folder.dateCreated,
-    is_archived: false,
-    sort_order: null,
-  });
-  return { ...folder, id: Number(id), isArchived: false, order: Number(id) };
+  const { insertId } = await preparedWrite(knex, INSERT_FOLDER, [
+    folder.organizationId, folder.name, folderNameKey(folder.name), folder.description,
+    folder.renderedDescription, folder.creatorId, folder.dateCreated,
+  ]);
+  return { ...folder, id: insertId, isArchived: false, order: insertId };
 }
 
 export async function listChannelFolders(knex: Knex, organizationId: number, includeArchived: boolean): Promise<ChannelFolder[]> {

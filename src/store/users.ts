@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
-import { IN_LIST_CHUNK, toBool, toDate } from './db';
+import { IN_LIST_CHUNK, preparedRows, toBool, toDate } from './db';
 import { emailKey } from './keys';
 import type { ActingUser, Organization, User } from './types';
 
 const ACTING_USER_COLUMNS = [
-  'u.id as id', 'u.organization_id as organization_id', 'u.email as email', 'u.full_name as full_name',
-  'u.role as role', 'u.is_active as is_active', 'u.bot_type as bot_type',
-  'o.name as org_name', 'o.url as org_url', 'o.deactivated as org_deactivated',
-  'o.welcome_message_custom_text as org_welcome_message_custom_text',
-  'o.create_multiuse_invite_group_id as org_create_multiuse_invite_group_id',
-  'o.can_add_subscribers_group_id as org_can_add_subscribers_group_id',
-  'o.can_manage_all_groups_id as org_can_manage_all_groups_id',
+  'u.id AS id', 'u.organization_id AS organization_id', 'u.email AS email', 'u.full_name AS full_name',
+  'u.role AS role', 'u.is_active AS is_active', 'u.bot_type AS bot_type',
+  'o.name AS org_name', 'o.url AS org_url', 'o.deactivated AS org_deactivated',
+  'o.welcome_message_custom_text AS org_welcome_message_custom_text',
+  'o.create_multiuse_invite_group_id AS org_create_multiuse_invite_group_id',
+  'o.can_add_subscribers_group_id AS org_can_add_subscribers_group_id',
+  'o.can_manage_all_groups_id AS org_can_manage_all_groups_id',
 ];
 
 type Row = Record<string, unknown>;
@@ -50,63 +50,48 @@ export interface FailureBucket {
   max: number;
 }
 
-/**
- * The authentication lookup, one statement: the user holding the key hash (indexed), with the
- * organization, and the latest time until which one of the caller's failure buckets is full.
- */
-function lookupQuery(
-  knex: Knex, apiKeyHash: unknown, host: unknown, buckets: ReadonlyArray<{ key: unknown; max: unknown }>, now: unknown,
-): Knex.QueryBuilder {
-  const blocked = knex('auth_failures')
-    .max('expires_at')
-    .where('expires_at', '>', now as Date)
-    .andWhere((w) => {
-      for (const b of buckets) w.orWhere((q) => q.where('bucket_key', b.key as string).andWhere('failures', '>=', b.max as number));
-    })
-    .as('blocked_until');
-  return knex
-    .from(knex.raw('(select 1 as one) as d'))
-    .leftJoin('users as u', (j) => j.on('u.api_key_hash', '=', knex.raw('?', [apiKeyHash as string])))
-    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
-    // The organization the request's Host names, if any (indexed).
-    .leftJoin('organizations as h', (j) => j.on('h.host', '=', knex.raw('?', [host as string])))
-    .first([...ACTING_USER_COLUMNS, 'h.id as addressed_organization_id', blocked]);
-}
+// The lookup runs on every request, so its text is fixed (one per number of failure buckets) and,
+// on MySQL, prepared once per connection. Every join is on a unique or primary key: the user
+// holding the key hash, the user's organization, the organization the request's host names, and
+// each failure bucket by its key, whatever the failure table holds.
+const lookupSql = new Map<number, string>();
 
-// The lookup runs on every request, so its SQL is built once per dialect and number of buckets;
-// each request only binds its values. Building it with marker values tells where each goes.
-const lookupPlans = new Map<string, { sql: string; order: string[] }>();
-
-function lookupPlan(knex: Knex, bucketCount: number): { sql: string; order: string[] } {
-  const id = `${knex.client.config.client}:${bucketCount}`;
-  let plan = lookupPlans.get(id);
-  if (!plan) {
-    const buckets = Array.from({ length: bucketCount }, (_, i) => ({ key: `@key${i}`, max: `@max${i}` }));
-    const compiled = lookupQuery(knex, '@hash', '@host', buckets, '@now').toSQL();
-    plan = { sql: compiled.sql, order: compiled.bindings.map(String) };
-    lookupPlans.set(id, plan);
+function lookupStatement(bucketCount: number): string {
+  let sql = lookupSql.get(bucketCount);
+  if (!sql) {
+    const buckets = Array.from({ length: bucketCount }, (_, i) => i);
+    sql = `SELECT ${ACTING_USER_COLUMNS.join(', ')}, h.id AS addressed_organization_id${
+      buckets.map((i) => `, f${i}.failures AS f${i}_failures, f${i}.expires_at AS f${i}_expires_at`).join('')}
+      FROM (SELECT 1 AS one) d
+      LEFT JOIN users u ON u.api_key_hash = ?
+      LEFT JOIN organizations o ON o.id = u.organization_id
+      LEFT JOIN organizations h ON h.host = ?${
+      buckets.map((i) => `\n      LEFT JOIN auth_failures f${i} ON f${i}.bucket_key = ?`).join('')}
+      LIMIT 1`;
+    lookupSql.set(bucketCount, sql);
   }
-  return plan;
+  return sql;
 }
 
 /**
- * The authentication lookup, one statement: the user holding the key hash (indexed), with the
+ * The authentication lookup, one statement: the user holding the key hash, with the
  * organization, the organization the request's host names, and the latest time until which one
  * of the caller's failure buckets is full.
  */
 export async function findByApiKeyHash(
   knex: Knex, apiKeyHash: string, host: string, buckets: readonly FailureBucket[], now: Date,
 ): Promise<{ user: ActingUser | null; blockedUntil: Date | null; addressedOrganizationId: number | null }> {
-  const plan = lookupPlan(knex, buckets.length);
-  const values: Record<string, Knex.Value> = { '@hash': apiKeyHash, '@host': host, '@now': now };
-  buckets.forEach((b, i) => { values[`@key${i}`] = b.key; values[`@max${i}`] = b.max; });
-  // Anything else among the bindings (the LIMIT) is a constant of the query itself.
-  const result = await knex.raw(plan.sql, plan.order.map((name) => (name in values ? values[name] : Number(name))));
-  const rows: Row[] = Array.isArray(result[0]) ? result[0] : result;
-  const row = rows[0];
+  const [row] = await preparedRows(knex, lookupStatement(buckets.length), [apiKeyHash, host, ...buckets.map((b) => b.key)]);
+  let blockedUntil: Date | null = null;
+  buckets.forEach((b, i) => {
+    const failures = row?.[`f${i}_failures`];
+    if (failures === null || failures === undefined || Number(failures) < b.max) return;
+    const until = toDate(row![`f${i}_expires_at`]);
+    if (until > now && (blockedUntil === null || until > blockedUntil)) blockedUntil = until;
+  });
   return {
     user: row && row.id !== null && row.id !== undefined ? decodeActingUser(row) : null,
-    blockedUntil: row?.blocked_until === null || row?.blocked_until === undefined ? null : toDate(row.blocked_until),
+    blockedUntil,
     addressedOrganizationId: row?.addressed_organization_id === null || row?.addressed_organization_id === undefined
       ? null : Number(row.addressed_organization_id),
   };
