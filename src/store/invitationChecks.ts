@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toBool } from './db';
+import { preparedRows, toBool } from './db';
 import type { ChannelAccessRow, UserGroupRow } from './types';
 
 export interface InvitationCheckData {
@@ -37,17 +37,20 @@ export async function loadInvitationChecks(
       FROM user_groups g WHERE g.organization_id = ? AND g.id IN (${marks(groups.length)})`);
     bindings.push(organizationId, ...groups);
   }
-  const result = await knex.raw(
-    `WITH RECURSIVE member_of(id) AS (
+  const sql = `WITH RECURSIVE member_of(id) AS (
        SELECT group_id FROM user_group_members WHERE user_id = ?
        UNION
        SELECT s.supergroup_id FROM user_group_subgroups s JOIN member_of m ON s.subgroup_id = m.id
      )
-     ${parts.join('\nUNION ALL\n')}`,
-    bindings,
-  );
-  // mysql2 answers [rows, fields]; better-sqlite3 answers rows.
-  const rows: Array<Record<string, unknown>> = Array.isArray(result[0]) ? result[0] : result;
+     ${parts.join('\nUNION ALL\n')}`;
+  // Without lists the text is fixed, so it is prepared; with lists it varies with their lengths.
+  let rows: Array<Record<string, unknown>>;
+  if (channels.length === 0 && groups.length === 0) rows = await preparedRows(knex, sql, bindings);
+  else {
+    const result = await knex.raw(sql, bindings);
+    // mysql2 answers [rows, fields]; better-sqlite3 answers rows.
+    rows = Array.isArray(result[0]) ? result[0] : result;
+  }
   const data: InvitationCheckData = { memberOf: new Set(), channels: new Map(), groups: new Map() };
   for (const r of rows) {
     const rowId = Number(r.id);

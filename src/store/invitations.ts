@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { insertBatches, toBool, toDate, toDateOrNull } from './db';
+import { insertBatches, preparedWrite, toBool, toDate, toDateOrNull } from './db';
 import type { Invitation } from './types';
 
 export type NewInvitation = Omit<Invitation, 'id' | 'revokedAt'>;
@@ -13,19 +13,16 @@ export async function insertInvitation(knex: Knex, inv: NewInvitation): Promise<
   return knex.transaction((trx) => insertInvitationRows(trx, inv));
 }
 
+const INSERT_INVITATION = `INSERT INTO multiuse_invites
+  (organization_id, creator_id, invite_key, invited_as, include_realm_default_subscriptions,
+   welcome_message_custom_text, created_at, expires_at, revoked_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`;
+
 async function insertInvitationRows(trx: Knex, inv: NewInvitation): Promise<Invitation> {
-  const [id] = await trx('multiuse_invites').insert({
-    organization_id: inv.organizationId,
-    creator_id: inv.creatorId,
-    invite_key: inv.key,
-    invited_as: inv.invitedAs,
-    include_realm_default_subscriptions: inv.includeRealmDefaultSubscriptions,
-    welcome_message_custom_text: inv.welcomeMessageCustomText,
-    created_at: inv.createdAt,
-    expires_at: inv.expiresAt,
-    revoked_at: null,
-  });
-  const inviteId = Number(id);
+  const { insertId: inviteId } = await preparedWrite(trx, INSERT_INVITATION, [
+    inv.organizationId, inv.creatorId, inv.key, inv.invitedAs, inv.includeRealmDefaultSubscriptions,
+    inv.welcomeMessageCustomText, inv.createdAt, inv.expiresAt,
+  ]);
   for (const batch of insertBatches(trx, inv.channelIds.map((channelId) => ({ invite_id: inviteId, channel_id: channelId })))) {
     await trx('multiuse_invite_channels').insert(batch);
   }
