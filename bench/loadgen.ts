@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 import { operation, type Api, type Caller, type OperationData } from './operations';
 import { percentile, readStdin } from './processes';
 
@@ -13,8 +14,13 @@ export interface LoadInput {
   /** Requests to send; absent when `durationSeconds` bounds the run. */
   amount?: number;
   durationSeconds?: number;
-  /** Requests per second over all connections (the soak); absent: as fast as answered. */
-  overallRate?: number;
+  /**
+   * Requests per second, evenly spaced (the soak): an open-loop schedule, one request every
+   * 1/rate seconds over up to `connections` connections, sent when due whether or not earlier
+   * ones have answered. (autocannon's own rate limit sends each second's share in a burst.)
+   * Needs `durationSeconds`.
+   */
+  pacedRate?: number;
   callers: Caller[];
   data: OperationData;
   /** GraphQL document for a constant request (the bare Apollo baseline). */
@@ -32,13 +38,83 @@ export interface LoadResult {
   p99: number;
   /** p99 per 10-second window (the soak). */
   p99ByWindow?: number[];
+  /** The paced run: the most a request was sent after it was due. */
+  scheduleLateMs?: number;
   /** Callers' keys at the end, when the operation replaces them. */
   callers?: Caller[];
 }
 
 
+/** The soak's steady load: requests due every 1/rate seconds, sent whether or not earlier ones answered. */
+async function paced(input: LoadInput): Promise<LoadResult> {
+  const op = operation(input.op);
+  const rate = input.pacedRate!;
+  const total = Math.round(rate * input.durationSeconds!);
+  const pool = new Pool(input.url, { connections: input.connections, pipelining: 1 });
+  const latencies = new Float64Array(total);
+  const windows: number[][] = [];
+  let ok = 0;
+  let failed = 0;
+  let firstFailure: string | null = null;
+  let sent = 0;
+  let done = 0;
+  const started = process.hrtime.bigint();
+  const elapsedMs = (): number => Number(process.hrtime.bigint() - started) / 1e6;
+  let lateMs = 0;
+  const send = (n: number): void => {
+    const due = (n * 1000) / rate;
+    const at = elapsedMs();
+    lateMs = Math.max(lateMs, at - due);
+    const req = op.build(input.api, n, input.callers[n % input.callers.length]!, input.data);
+    pool.request({ method: req.method, path: req.path, headers: req.headers, body: req.body || undefined })
+      .then(async (res) => {
+        const body = await res.body.text();
+        const bad = res.statusCode !== 200 || (input.api === 'graphql' && body.includes('"errors"'));
+        if (bad) {
+          failed++;
+          firstFailure ??= `${res.statusCode} ${body.slice(0, 300)}`;
+        } else ok++;
+      }, (err: Error) => {
+        failed++;
+        firstFailure ??= err.message;
+      })
+      .finally(() => {
+        // From the moment it was sent: the schedule itself runs on timers of about 1 ms, whose
+        // lateness (reported as scheduleLateMs) belongs to this process, not the server.
+        const ms = elapsedMs() - at;
+        latencies[n] = ms;
+        (windows[Math.floor(due / 10_000)] ??= []).push(ms);
+        done++;
+      });
+  };
+  await new Promise<void>((resolve) => {
+    const tick = (): void => {
+      // Everything due by now: timers fire about once a millisecond, so a tick sends 0, 1 or 2.
+      const due = Math.min(total, Math.floor((elapsedMs() * rate) / 1000) + 1);
+      while (sent < due) send(sent++);
+      if (sent < total) setTimeout(tick, Math.max(0, (sent * 1000) / rate - elapsedMs()));
+      else resolve();
+    };
+    tick();
+  });
+  while (done < total) await new Promise((r) => setTimeout(r, 5));
+  const seconds = elapsedMs() / 1000;
+  await pool.close();
+  const sorted = latencies.sort();
+  return {
+    requests: total, ok, failed, firstFailure, seconds, rps: total / seconds,
+    p50: percentile(sorted, 50), p99: percentile(sorted, 99),
+    p99ByWindow: windows.map((w) => percentile(Float64Array.from(w).sort(), 99)),
+    scheduleLateMs: lateMs,
+  };
+}
+
 async function main(): Promise<void> {
   const input = JSON.parse(await readStdin()) as LoadInput;
+  if (input.pacedRate) {
+    process.stdout.write(`${JSON.stringify(await paced(input))}\n`);
+    return;
+  }
   const op = operation(input.op);
   const callers = input.callers.map((c) => ({ ...c }));
   // Callers whose key a request may replace are never in flight twice at once.
@@ -93,7 +169,6 @@ async function main(): Promise<void> {
     pipelining: 1,
     timeout: 30,
     ...(input.amount !== undefined ? { amount: input.amount } : { duration: input.durationSeconds }),
-    ...(input.overallRate ? { overallRate: input.overallRate } : {}),
     requests: [request],
   }) as unknown as NodeJS.EventEmitter & Promise<unknown>;
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {

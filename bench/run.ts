@@ -204,7 +204,7 @@ async function main(): Promise<void> {
         void fetch(`${server.url}/__bench/stats`).then((r) => r.json()).then((s: any) => rssSamples.push(s.rss / 2 ** 20)).catch(() => undefined);
       }, 10_000);
       const m = await measure(server, {
-        url: server.url, op: 'create-folder', api: 'rest', connections: 50, durationSeconds: 300, overallRate: 1000,
+        url: server.url, op: 'create-folder', api: 'rest', connections: 50, durationSeconds: 300, pacedRate: 1000,
         callers: OWNERS.map(caller), data: { ...data, tag: `${data.tag}-soak` },
       }, true);
       clearInterval(timer);
