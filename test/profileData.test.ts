@@ -120,6 +120,15 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
       expect(await values('member')).toEqual({ [field.phone]: '+1-555-0400', [field.badge]: 'B-400' });
     });
 
+    it('three ids (a length the statement pads by repeating one) remove exactly those values', async () => {
+      const before = await allValues();
+      // An administrator, who may also remove the non-editable Badge.
+      await expectSuccess(await remove('admin', JSON.stringify([field.bio, field.phone, field.badge])));
+      const gone = [field.bio, field.phone, field.badge].map((f) => `${g.userId('admin')}/${f}=`);
+      expect(before.filter((r) => gone.some((p) => r.startsWith(p)))).toHaveLength(3);
+      expect(await allValues()).toEqual(before.filter((r) => !gone.some((p) => r.startsWith(p))));
+    });
+
     it('a repeated id is removed once, without error', async () => {
       await expectSuccess(await remove('member', JSON.stringify([field.phone, field.phone])));
       expect(await values('member')).toEqual({ [field.badge]: 'B-400', [field.bio]: 'Hello.' });

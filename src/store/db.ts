@@ -173,5 +173,25 @@ export async function preparedWrite(knex: Knex, sql: string, bindings: readonly 
     : { insertId: Number(r.lastInsertRowid ?? 0), affectedRows: r.changes ?? 0 };
 }
 
+const placeholderLists = new Map<number, string>();
+
+/**
+ * Distinct ids for `IN (…)` in a prepared statement, padded to a power of two by repeating the
+ * last one (a membership test decides the same): a statement then takes one of about fifteen
+ * texts whatever the list's length, so each connection keeps only a few of them prepared.
+ */
+export function paddedIdList(ids: readonly number[]): { marks: string; values: number[] } {
+  const values = [...new Set(ids)];
+  let size = 1;
+  while (size < values.length) size *= 2;
+  while (values.length < size) values.push(values[values.length - 1]!);
+  let marks = placeholderLists.get(size);
+  if (marks === undefined) {
+    marks = Array(size).fill('?').join(', ');
+    placeholderLists.set(size, marks);
+  }
+  return { marks, values };
+}
+
 /** Ids per IN (...) list, under SQLite's 32766 bound parameters. */
 export const IN_LIST_CHUNK = 10_000;

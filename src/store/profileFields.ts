@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { insertBatches, toBool } from './db';
+import { insertBatches, paddedIdList, preparedRows, preparedWrite, toBool } from './db';
 import type { ProfileField, ProfileValue } from './types';
 
 function decodeFieldData(raw: unknown): Record<string, unknown> {
@@ -10,10 +10,9 @@ function decodeFieldData(raw: unknown): Record<string, unknown> {
 
 export async function fieldsByIds(knex: Knex, organizationId: number, ids: readonly number[]): Promise<Map<number, ProfileField>> {
   if (ids.length === 0) return new Map();
-  const rows = await knex('custom_profile_fields')
-    .where('organization_id', organizationId)
-    .whereIn('id', [...new Set(ids)])
-    .select('id', 'name', 'field_type', 'editable_by_user', 'required', 'field_data');
+  const list = paddedIdList(ids);
+  const rows = await preparedRows(knex, `SELECT id, name, field_type, editable_by_user, required, field_data
+    FROM custom_profile_fields WHERE organization_id = ? AND id IN (${list.marks})`, [organizationId, ...list.values]);
   return new Map(rows.map((r) => [Number(r.id), {
     id: Number(r.id),
     name: String(r.name),
@@ -27,7 +26,8 @@ export async function fieldsByIds(knex: Knex, organizationId: number, ids: reado
 /** One DELETE for all the fields: the removal is whole or absent without a transaction. */
 export async function deleteValues(knex: Knex, userId: number, fieldIds: readonly number[]): Promise<void> {
   if (fieldIds.length === 0) return;
-  await knex('custom_profile_field_values').where('user_id', userId).whereIn('field_id', [...new Set(fieldIds)]).delete();
+  const list = paddedIdList(fieldIds);
+  await preparedWrite(knex, `DELETE FROM custom_profile_field_values WHERE user_id = ? AND field_id IN (${list.marks})`, [userId, ...list.values]);
 }
 
 /**
