@@ -152,13 +152,13 @@ async function sameWork(input: CeilingInput): Promise<CeilingResult> {
           let inviteId: unknown;
           for (const s of step) {
             const bindings = s.bindings.map(v);
-            const link = /^insert into `multiuse_invite_\w+` \(([^)]*)\)/i.exec(s.sql);
+            const link = /^insert into `?multiuse_invite_\w+`? \(([^)]*)\)/i.exec(s.sql);
             if (link && inviteId !== undefined) {
               const columns = link[1]!.split(',').map((c) => c.trim().replace(/`/g, ''));
               for (let i = columns.indexOf('invite_id'); i < bindings.length; i += columns.length) bindings[i] = inviteId;
             }
             const res = await trx.raw(s.sql, bindings as any[]);
-            if (/^insert into `multiuse_invites`/i.test(s.sql)) inviteId = res[0].insertId;
+            if (/^insert into `?multiuse_invites`?\s/i.test(s.sql)) inviteId = res[0].insertId;
           }
         });
       } else {
