@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin, type ApolloFastifyContextFunction } from '@as-integrations/fastify';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -72,7 +73,9 @@ export async function buildServer(services: Services, options: ServerOptions = {
     // One operation per HTTP request (Apollo's default, stated here on purpose).
     allowBatchedHttpRequests: false,
     formatError: formatGraphQLError(app.log),
-    plugins: [fastifyApolloDrainPlugin(app)],
+    // No cache hints: every operation here is per caller (no HTTP caching applies), and the
+    // cache-control plugin Apollo installs by default hooks every field's resolution.
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginCacheControlDisabled()],
   });
   await apollo.start();
 
