@@ -144,7 +144,7 @@ const END = '<!-- bench:end -->';
 export function renderReadme(readme: string, r: BenchResults, file: string): string {
   const section = [
     START,
-    `Latest run: ${r.date.slice(0, 16).replace('T', ' ')} UTC, commit ${r.commit}, ${r.machine.cpus} CPUs (${r.machine.cpuModel}), Node ${r.machine.node}, MariaDB ${r.machine.mariadb}; 1-minute load average ${f1(r.machine.loadAverageBefore ?? NaN)} before and ${f1(r.machine.loadAverageAfter ?? NaN)} after (above the CPU count, other work shared the machine and the absolute figures are low); full figures in \`${file}\`.`,
+    `Latest run: ${r.date.slice(0, 16).replace('T', ' ')} UTC, commit ${r.commit}, ${r.machine.cpus} CPUs (${r.machine.cpuModel}), Node ${r.machine.node}, MariaDB ${r.machine.mariadb}; 1-minute load average ${f1(r.machine.loadAverageBefore ?? NaN)} before the run${(r.machine.loadAverageBefore ?? 0) > r.machine.cpus ? ' (above the CPU count: other work shared the machine and the absolute figures are low)' : ''} and ${f1(r.machine.loadAverageAfter ?? NaN)} at its end (its own load); full figures in \`${file}\`.`,
     '',
     renderTable(r),
     END,
