@@ -3,16 +3,17 @@ import { Pool } from 'undici';
 import { operation, type Api, type Caller, type OperationData } from './operations';
 import { percentile, readStdin } from './processes';
 
-// The load generator, in its own process: one autocannon run against 127.0.0.1, bounded by a
-// request count (or, for the soak, a duration), answering one JSON line.
+// The load generator, in its own process, against 127.0.0.1, answering one JSON line: an
+// autocannon run bounded by a request count, or (the soak) a paced run bounded by a duration.
 
 export interface LoadInput {
   url: string;
   op: string;
   api: Api;
   connections: number;
-  /** Requests to send; absent when `durationSeconds` bounds the run. */
+  /** Requests to send (the autocannon run). */
   amount?: number;
+  /** Length of the paced run. */
   durationSeconds?: number;
   /**
    * Requests per second, evenly spaced (the soak): an open-loop schedule, one request every
@@ -44,10 +45,16 @@ export interface LoadResult {
   callers?: Caller[];
 }
 
+/** A failed request: any status but 200, and a GraphQL refusal, which comes with status 200. */
+function failedAnswer(api: Api, status: number, body: string): boolean {
+  return status !== 200 || (api === 'graphql' && body.includes('"errors"'));
+}
 
 /** The soak's steady load: requests due every 1/rate seconds, sent whether or not earlier ones answered. */
 async function paced(input: LoadInput): Promise<LoadResult> {
   const op = operation(input.op);
+  // Callers are taken in turn, so an operation that spends or replaces a caller's state cannot be paced.
+  if (op.newKey || op.callers === 'profile') throw new Error(`${op.id} cannot run paced`);
   const rate = input.pacedRate!;
   const total = Math.round(rate * input.durationSeconds!);
   const pool = new Pool(input.url, { connections: input.connections, pipelining: 1 });
@@ -69,8 +76,7 @@ async function paced(input: LoadInput): Promise<LoadResult> {
     pool.request({ method: req.method, path: req.path, headers: req.headers, body: req.body || undefined })
       .then(async (res) => {
         const body = await res.body.text();
-        const bad = res.statusCode !== 200 || (input.api === 'graphql' && body.includes('"errors"'));
-        if (bad) {
+        if (failedAnswer(input.api, res.statusCode, body)) {
           failed++;
           firstFailure ??= `${res.statusCode} ${body.slice(0, 300)}`;
         } else ok++;
@@ -147,7 +153,7 @@ async function main(): Promise<void> {
       },
       onResponse: (status: number, body: string, context: Record<string, unknown>) => {
         const caller = context.caller as Caller;
-        const failed = status !== 200 || (input.api === 'graphql' && body.includes('"errors"'));
+        const failed = failedAnswer(input.api, status, body);
         if (failed) bodyFailures++;
         if (failed && firstFailure === null) firstFailure = `${status} ${body.slice(0, 300)}`;
         if (op.newKey) {
@@ -158,7 +164,6 @@ async function main(): Promise<void> {
     };
 
   const latencies: number[] = [];
-  const windows: number[][] = [];
   const started = process.hrtime.bigint();
   let lastResponse = started;
   let ok = 0;
@@ -168,7 +173,7 @@ async function main(): Promise<void> {
     connections: input.connections,
     pipelining: 1,
     timeout: 30,
-    ...(input.amount !== undefined ? { amount: input.amount } : { duration: input.durationSeconds }),
+    amount: input.amount,
     requests: [request],
   }) as unknown as NodeJS.EventEmitter & Promise<unknown>;
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
@@ -176,10 +181,6 @@ async function main(): Promise<void> {
     if (status === 200) ok++;
     else failed++;
     latencies.push(ms);
-    if (input.durationSeconds) {
-      const w = Math.floor(Number(process.hrtime.bigint() - started) / 1e10);
-      (windows[w] ??= []).push(ms);
-    }
   });
   const result = (await instance) as { errors: number; timeouts: number; non2xx: number };
   // Up to the last answer: autocannon notices a finished request count only on its once-a-second
@@ -196,7 +197,6 @@ async function main(): Promise<void> {
     rps: latencies.length / seconds,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
-    ...(input.durationSeconds ? { p99ByWindow: windows.map((w) => percentile(Float64Array.from(w).sort(), 99)) } : {}),
     ...(op.newKey ? { callers } : {}),
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -33,8 +33,9 @@ const INSERT_FOLDER = `INSERT INTO channel_folders
   VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL)`;
 
 /**
- * One INSERT (a fixed statement, prepared on MySQL); the unique (organization, name key) constraint decides duplicate names, races
- * included. A new folder sorts by its id, so no second statement is needed to set its order.
+ * One INSERT (a fixed statement, prepared on MySQL); the unique (organization, name key)
+ * constraint decides duplicate names, races included. A new folder sorts by its id, so no second
+ * statement is needed to set its order.
  */
 export async function insertChannelFolder(knex: Knex, folder: NewChannelFolder): Promise<ChannelFolder> {
   const { insertId } = await preparedWrite(knex, INSERT_FOLDER, [

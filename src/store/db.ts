@@ -145,10 +145,7 @@ interface MySqlConnection {
  * distinct text is one more statement the server keeps per connection.
  */
 async function prepared(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<unknown> {
-  if (knex.client.config.client !== 'mysql2' || knex.isTransaction) {
-    const result = await knex.raw(sql, bindings as Knex.RawBinding[]);
-    return knex.client.config.client === 'mysql2' ? result[0] : result;
-  }
+  if (knex.client.config.client !== 'mysql2' || knex.isTransaction) return asText(knex, sql, bindings);
   knex.emit('query', { sql, bindings, method: 'raw' });
   const connection = await knex.client.acquireConnection() as MySqlConnection;
   try {
@@ -158,6 +155,18 @@ async function prepared(knex: Knex, sql: string, bindings: readonly unknown[]): 
   } finally {
     await knex.client.releaseConnection(connection);
   }
+}
+
+/** A statement sent as text through `knex.raw`: its rows, or what a write reports, on either driver. */
+async function asText(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<unknown> {
+  const result = await knex.raw(sql, bindings as Knex.RawBinding[]);
+  // mysql2 answers [rows or header, fields]; better-sqlite3 answers the rows or the header.
+  return knex.client.config.client === 'mysql2' ? result[0] : result;
+}
+
+/** The rows of a SELECT whose text varies (lists of any length): sent as text, never prepared. */
+export async function textRows(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+  return await asText(knex, sql, bindings) as Row[];
 }
 
 /** The rows of a fixed SELECT (see `prepared`). */

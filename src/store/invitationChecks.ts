@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { preparedRows, toBool } from './db';
+import { preparedRows, textRows, toBool } from './db';
 import type { ChannelAccessRow, UserGroupRow } from './types';
 
 export interface InvitationCheckData {
@@ -44,13 +44,9 @@ export async function loadInvitationChecks(
      )
      ${parts.join('\nUNION ALL\n')}`;
   // Without lists the text is fixed, so it is prepared; with lists it varies with their lengths.
-  let rows: Array<Record<string, unknown>>;
-  if (channels.length === 0 && groups.length === 0) rows = await preparedRows(knex, sql, bindings);
-  else {
-    const result = await knex.raw(sql, bindings);
-    // mysql2 answers [rows, fields]; better-sqlite3 answers rows.
-    rows = Array.isArray(result[0]) ? result[0] : result;
-  }
+  const rows = channels.length === 0 && groups.length === 0
+    ? await preparedRows(knex, sql, bindings)
+    : await textRows(knex, sql, bindings);
   const data: InvitationCheckData = { memberOf: new Set(), channels: new Map(), groups: new Map() };
   for (const r of rows) {
     const rowId = Number(r.id);

@@ -51,9 +51,9 @@ export interface FailureBucket {
 }
 
 // The lookup runs on every request, so its text is fixed (one per number of failure buckets) and,
-// on MySQL, prepared once per connection. Every join is on a unique or primary key: the user
-// holding the key hash, the user's organization, the organization the request's host names, and
-// each failure bucket by its key, whatever the failure table holds.
+// on MySQL, prepared once per connection. Every join reads one index entry: the user holding the
+// key hash (unique), the user's organization (primary key), the organization the request's host
+// names (indexed), and each failure bucket by its key, whatever the failure table holds.
 const lookupSql = new Map<number, string>();
 
 function lookupStatement(bucketCount: number): string {
