@@ -19,6 +19,18 @@ describe('query limits', () => {
     expect(messages(`{ a: node { ...F } b: node { ...F } c: node { ...F } d: node { ...F } } ${frag}`)).toEqual(['Query asks for too many fields (limit: 10)']);
   });
 
+  it('measures each fragment once: a chain of fragments each spreading the next twice is measured at once', () => {
+    // Nothing in it counts (only __typename at the end), so no limit stops the walk early:
+    // expanding every spread would visit 2^40 selections.
+    const links = 40;
+    const chain = Array.from({ length: links }, (_, i) => (i === links - 1
+      ? `fragment F${i} on Node { __typename }`
+      : `fragment F${i} on Node { ...F${i + 1} ...F${i + 1} }`)).join(' ');
+    const started = Date.now();
+    expect(messages(`{ node { ...F0 } } ${chain}`, 4, 10)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('leaves introspection fields out', () => {
     expect(messages('{ __schema { types { name fields { name type { name ofType { name ofType { name } } } } } } }', 2, 3)).toEqual([]);
   });
