@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import { generateApiKey, hashApiKey } from '../auth/keys';
 import { badRequest } from '../errors';
 import { renderMarkdown } from '../markdown';
-import { checkConfirmationKeyFormat, checkInvitationUsable, isRealmAdmin, roleSystemGroups, welcomeCustomText } from '../policy';
+import {
+  checkConfirmationKeyFormat, checkInvitationUsable, checkViewingOwnData, isRealmAdmin, roleSystemGroups, welcomeCustomText,
+} from '../policy';
 import { channelsForNewUser, insertSubscriptions } from '../store/channels';
 import { isUniqueViolation } from '../store/db';
 import { findInvitationByKey } from '../store/invitations';
@@ -141,7 +143,6 @@ function alreadyInUse(email: string, active: boolean) {
 }
 
 export async function messages(services: Services, viewer: User | null, userId: number): Promise<Message[]> {
-  // A user's messages are visible to that user only.
-  if (viewer === null || viewer.id !== userId) throw badRequest('Insufficient permission');
+  checkViewingOwnData(viewer, userId);
   return messagesForUser(services.db.knex, userId);
 }

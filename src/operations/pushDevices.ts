@@ -1,15 +1,14 @@
 import { badRequest, missingArgument } from '../errors';
-import { requireHuman } from '../policy';
+import { checkViewingOwnData, requireHuman } from '../policy';
 import {
   deleteToken, insertLegacyTokenIfAbsent, listPushDevices, upsertE2eeRegistration,
 } from '../store/pushDevices';
-import type { ActingUser, PushDevice } from '../store/types';
+import type { ActingUser, PushDevice, User } from '../store/types';
 import { codePointLength } from '../text';
 import { now, type Services } from './context';
 
-/** A user's push devices are visible to that user only. */
-export function pushDevices(services: Services, user: ActingUser, userId: number): Promise<PushDevice[]> {
-  if (userId !== user.id) throw badRequest('Insufficient permission');
+export async function pushDevices(services: Services, viewer: User | null, userId: number): Promise<PushDevice[]> {
+  checkViewingOwnData(viewer, userId);
   return listPushDevices(services.db.knex, userId);
 }
 

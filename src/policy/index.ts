@@ -37,6 +37,11 @@ export function requireHuman(user: User): void {
   if (isBot(user)) throw badRequest('This endpoint does not accept bot requests.');
 }
 
+/** Data only its user may see (push devices, messages): refused to anyone else, and to no one. */
+export function checkViewingOwnData(viewer: User | null, userId: number): void {
+  if (viewer === null || viewer.id !== userId) throw badRequest('Insufficient permission');
+}
+
 /**
  * Whether the user holds a group-valued permission. `memberOf` holds every group the user belongs
  * to, through subgroups. None of the settings here admit guests (Zulip's allow_everyone_group=False).

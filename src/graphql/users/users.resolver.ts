@@ -36,7 +36,7 @@ export class UsersResolver {
 
   @FieldResolver(() => [PushDeviceType], { description: 'Devices registered for push notifications.' })
   async pushDevices(@Root() user: UserType, @Ctx() ctx: GraphQLContext): Promise<PushDeviceType[]> {
-    return (await pushDevices(ctx.services, actingUser(ctx), user.id)).map((d) => ({ kind: d.kind as PushDeviceKind }));
+    return (await pushDevices(ctx.services, ctx.user, user.id)).map((d) => ({ kind: d.kind as PushDeviceKind }));
   }
 
   @FieldResolver(() => [MessageType], { description: 'Direct messages received, oldest first; visible to the user only.' })
