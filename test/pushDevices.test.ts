@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   MeDocument, RegisterE2eePushDeviceDocument, RegisterPushDeviceDocument, RemovePushDeviceDocument,
 } from '../src/generated/graphql';
-import { pushTokenHash } from '../src/store/pushDevices';
+import { pushTokenHash } from '../src/store/keys';
 import { expectRefusal, snapshot } from './support/dbState';
 import { migrationSource } from '../migrations';
 import { openDatabase } from '../src/store/db';

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { NOT_LOGGED_IN, ZulipError, badRequest, unauthorized } from '../errors';
 import type { Services } from '../operations/context';
 import { recordAuthFailures } from '../store/authFailures';
 import { checkAccountUsable } from '../policy';
 import type { ActingUser } from '../store/types';
+import { emailKey, sha256Hex } from '../store/keys';
 import { findByApiKeyHash } from '../store/users';
 import { pythonStrip } from '../text';
 import { API_KEY_FORMAT, hashApiKey } from './keys';
@@ -31,7 +31,7 @@ export function basicCredentials(header: string): { email: string; apiKey: strin
 
 /** The failure bucket of the account an address names, whether or not it exists. */
 export function accountBucketKey(email: string): string {
-  return `account:${createHash('sha256').update(email.toLowerCase(), 'utf8').digest('hex')}`;
+  return `account:${sha256Hex(emailKey(email))}`;
 }
 
 /** The answer once a client or an account has failed too often: Zulip's 429. */

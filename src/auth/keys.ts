@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { sha256Hex } from '../store/keys';
 
 export const API_KEY_LENGTH = 32;
 export const API_KEY_FORMAT = /^[A-Za-z0-9]{32}$/;
@@ -16,7 +17,7 @@ export function generateApiKey(): string {
  * strings, not passwords, and the hash must be an indexed lookup key.
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return sha256Hex(key);
 }
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';

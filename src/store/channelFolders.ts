@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { preparedWrite, toBool, toDate } from './db';
+import { preparedWrite, toBool, toDate, toIdOrNull } from './db';
 import { folderNameKey } from './keys';
 import type { ChannelFolder } from './types';
 
@@ -12,7 +12,7 @@ function decode(row: Record<string, unknown>): ChannelFolder {
     name: String(row.name),
     description: String(row.description),
     renderedDescription: String(row.rendered_description),
-    creatorId: row.creator_id === null ? null : Number(row.creator_id),
+    creatorId: toIdOrNull(row.creator_id),
     dateCreated: toDate(row.date_created),
     isArchived: toBool(row.is_archived),
     order: row.sort_order === null ? Number(row.id) : Number(row.sort_order),

@@ -104,6 +104,11 @@ export function toDateOrNull(value: unknown): Date | null {
   return value === null || value === undefined ? null : toDate(value);
 }
 
+/** A nullable id column (both drivers may answer a number or a numeric string). */
+export function toIdOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
 /** SQLite stores booleans as 0/1, MySQL as TINYINT. */
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { preparedRows, textRows, toBool } from './db';
+import { preparedRows, textRows, toBool, toIdOrNull } from './db';
 import type { ChannelAccessRow, UserGroupRow } from './types';
 
 export interface InvitationCheckData {
@@ -8,8 +8,6 @@ export interface InvitationCheckData {
   channels: Map<number, ChannelAccessRow>;
   groups: Map<number, UserGroupRow>;
 }
-
-const id = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /**
  * What the invitation policy needs, in ONE statement whatever the list sizes: the user's group
@@ -54,12 +52,12 @@ export async function loadInvitationChecks(
     else if (r.kind === 'c') {
       data.channels.set(rowId, {
         id: rowId, inviteOnly: toBool(r.f1), isDefault: toBool(r.f2), isArchived: toBool(r.f3),
-        canAddSubscribersGroupId: id(r.r1), subscribed: r.r2 !== null && r.r2 !== undefined,
+        canAddSubscribersGroupId: toIdOrNull(r.r1), subscribed: r.r2 !== null && r.r2 !== undefined,
       });
     } else {
       data.groups.set(rowId, {
         id: rowId, name: null, kind: r.t1 as UserGroupRow['kind'], deactivated: toBool(r.f3),
-        canAddMembersGroupId: id(r.r1), canManageGroupId: id(r.r2),
+        canAddMembersGroupId: toIdOrNull(r.r1), canManageGroupId: toIdOrNull(r.r2),
       });
     }
   }

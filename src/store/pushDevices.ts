@@ -1,11 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { pushTokenHash } from './keys';
 import type { PushDevice } from './types';
-
-/** The key column of a token: tokens are up to 4096 characters, too long for a MySQL key. */
-export function pushTokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 export async function listPushDevices(knex: Knex, userId: number): Promise<PushDevice[]> {
   const rows = await knex('push_devices').where('user_id', userId).orderBy('id').select('id', 'kind');

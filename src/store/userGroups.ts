@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { insertBatches, toBool } from './db';
-import type { UserGroupRow } from './types';
+import { insertBatches } from './db';
 
 /**
  * The groups a joining user is put in: the given named groups that are still active, plus the

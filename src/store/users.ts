@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { IN_LIST_CHUNK, preparedRows, toBool, toDate } from './db';
+import { IN_LIST_CHUNK, preparedRows, toBool, toDate, toIdOrNull } from './db';
 import { emailKey } from './keys';
 import type { ActingUser, Organization, User } from './types';
 
@@ -27,10 +27,6 @@ export function decodeUser(row: Row): User {
   };
 }
 
-function nullableId(v: unknown): number | null {
-  return v === null || v === undefined ? null : Number(v);
-}
-
 function decodeActingUser(row: Row): ActingUser {
   const organization: Organization = {
     id: Number(row.organization_id),
@@ -38,9 +34,9 @@ function decodeActingUser(row: Row): ActingUser {
     url: String(row.org_url),
     deactivated: toBool(row.org_deactivated),
     welcomeMessageCustomText: String(row.org_welcome_message_custom_text ?? ''),
-    createMultiuseInviteGroupId: nullableId(row.org_create_multiuse_invite_group_id),
-    canAddSubscribersGroupId: nullableId(row.org_can_add_subscribers_group_id),
-    canManageAllGroupsId: nullableId(row.org_can_manage_all_groups_id),
+    createMultiuseInviteGroupId: toIdOrNull(row.org_create_multiuse_invite_group_id),
+    canAddSubscribersGroupId: toIdOrNull(row.org_can_add_subscribers_group_id),
+    canManageAllGroupsId: toIdOrNull(row.org_can_manage_all_groups_id),
   };
   return { ...decodeUser(row), organization };
 }
@@ -67,6 +63,7 @@ function lookupStatement(bucketCount: number): string {
       LEFT JOIN organizations o ON o.id = u.organization_id
       LEFT JOIN organizations h ON h.host = ?${
       buckets.map((i) => `\n      LEFT JOIN auth_failures f${i} ON f${i}.bucket_key = ?`).join('')}
+      ORDER BY h.id
       LIMIT 1`;
     lookupSql.set(bucketCount, sql);
   }
@@ -92,8 +89,7 @@ export async function findByApiKeyHash(
   return {
     user: row && row.id !== null && row.id !== undefined ? decodeActingUser(row) : null,
     blockedUntil,
-    addressedOrganizationId: row?.addressed_organization_id === null || row?.addressed_organization_id === undefined
-      ? null : Number(row.addressed_organization_id),
+    addressedOrganizationId: toIdOrNull(row?.addressed_organization_id),
   };
 }
 

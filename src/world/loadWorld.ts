@@ -2,10 +2,9 @@ import type { Knex } from 'knex';
 import { hashApiKey } from '../auth/keys';
 import { renderMarkdown } from '../markdown';
 import { insertBatches, type Database } from '../store/db';
-import { emailKey, folderNameKey } from '../store/keys';
+import { emailKey, folderNameKey, pushTokenHash } from '../store/keys';
 import { hostOfUrl } from '../store/organizations';
 import { roleSystemGroups } from '../policy/roles';
-import { pushTokenHash } from '../store/pushDevices';
 import {
   SYSTEM_GROUPS, WorldError, parseWorld, type GroupSetting, type SystemGroupName, type World, type WorldOrganization,
 } from './worldFile';
@@ -53,8 +52,10 @@ async function loadOrganization(trx: Knex.Transaction, org: WorldOrganization, n
   })));
   const userIds = await idsBy(trx, 'users', orgId, 'email_key');
   const uid = (email: string): number => userIds.get(emailKey(email))!;
-  for (const u of org.users) {
-    if (u.bot_owner !== null) await trx('users').where('id', uid(u.email)).update({ bot_owner_id: uid(u.bot_owner) });
+  // Bot owners in one UPDATE whatever the number of bots (the ids are the database's own integers).
+  const owned = org.users.filter((u) => u.bot_owner !== null).map((u) => `WHEN ${uid(u.email)} THEN ${uid(u.bot_owner!)}`);
+  if (owned.length > 0) {
+    await trx('users').where('organization_id', orgId).update({ bot_owner_id: trx.raw(`CASE id ${owned.join(' ')} ELSE bot_owner_id END`) });
   }
 
   const members: Array<{ group_id: number; user_id: number }> = [];
