@@ -220,6 +220,7 @@ describe.each(DIALECTS)('regenerate API key on %s', (dialect) => {
     expect(changed(after.users!)).toEqual(changed(before.users!));
     const strip = (rows: unknown[]) => rows.map((r) => JSON.parse(r as string)).filter((r) => r.id === g.userId('moderator'))
       .map(({ api_key_hash: _h, ...rest }) => rest);
+    expect(strip(after.users!)).toHaveLength(1);
     expect(strip(after.users!)).toEqual(strip(before.users!));
   });
 });

@@ -99,12 +99,14 @@ describe.each(DIALECTS)('command line on %s', (dialect) => {
     expect(await snapshot(db)).toEqual(before);
   });
 
-  it('a file that is not JSON is refused with a clear message', () => {
+  it('a file that is not JSON is refused with a clear message', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'oag-world-')), 'bad.json');
     fs.writeFileSync(file, '{ not json');
+    const before = await snapshot(db);
     const r = cli(['load-world', file], url);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^org-admin-gateway: cannot read .*bad\.json/);
+    expect(await snapshot(db)).toEqual(before);
   });
 });
 

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument, openApiPath } from '../src/rest/openapi/document';
 import { ROUTES } from '../src/rest/routes/index';
+import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { request, type HttpResult, type Who } from './support/http';
 import { USERS } from './support/world';
@@ -145,7 +146,12 @@ describe.each(DIALECTS)('real answers conform to the OpenAPI document on %s', (d
 
   async function call(who: Who, method: string, apiPath: string, opts: { form?: Record<string, unknown>; query?: Record<string, unknown>; ids?: Record<string, number | string> } = {}) {
     const url = `/api/v1${apiPath.replace(/\{(\w+)\}/g, (_m, name: string) => String(opts.ids?.[name]))}`;
-    return conforms(await request(g, method, url, { who, form: opts.form, query: opts.query }), method, apiPath);
+    // A refused write changes no row (failed authentications count only in auth_failures, which
+    // the snapshot leaves out).
+    const before = method === 'GET' ? undefined : await snapshot(g.db);
+    const res = conforms(await request(g, method, url, { who, form: opts.form, query: opts.query }), method, apiPath);
+    if (before && res.status >= 400) expect(await snapshot(g.db), `${method} ${apiPath} ${res.status}`).toEqual(before);
+    return res;
   }
 
   it('the document itself, and server settings, without credentials', async () => {
@@ -259,12 +265,14 @@ describe.each(DIALECTS)('real answers conform to the OpenAPI document on %s', (d
   it('too many failed authentications: 429', async () => {
     const limited = await startGateway(dialect, { authFailureLimits: { client: { max: 1000, seconds: 60 }, account: { max: 1, seconds: 60 } } });
     try {
+      const before = await snapshot(limited.db);
       const wrongKey = { email: USERS.member.email, apiKey: 'WrongKeyWrongKeyWrongKeyWrong000' };
       expect((await request(limited, 'POST', '/api/v1/register', { who: wrongKey })).status).toBe(401);
       // The account's bucket is full: even the right key is refused.
       const res = await request(limited, 'POST', '/api/v1/channel_folders/create', { who: 'member', form: {} });
       expect(conforms(res, 'POST', '/channel_folders/create').status).toBe(429);
       expect(res.body['retry-after']).toBeGreaterThan(0);
+      expect(await snapshot(limited.db)).toEqual(before);
     } finally {
       await limited.close();
     }

@@ -106,8 +106,10 @@ describe.each(DIALECTS)('REST shim wire behaviour on %s', (dialect) => {
       expect(await zulip.callEndpoint('/users/me/profile_data', 'DELETE', { data: JSON.stringify([field.phone]) }))
         .toEqual({ result: 'success', msg: '' });
       expect(await profileValues('member')).toEqual(before.filter((id) => id !== field.phone));
+      const rows = await snapshot(g.db);
       expect(await zulip.callEndpoint('/users/me/profile_data', 'DELETE', { data: JSON.stringify([field.badge]) }))
         .toEqual({ result: 'error', msg: 'You are not allowed to change this field. Contact an administrator to update it.', code: 'BAD_REQUEST' });
+      expect(await snapshot(g.db)).toEqual(rows);
     });
 
     it('regenerates the API key with an empty multipart body; the old key stops working', async () => {
@@ -267,10 +269,12 @@ describe.each(DIALECTS)('REST shim wire behaviour on %s', (dialect) => {
     });
 
     it('a known path with the right method still needs credentials', async () => {
+      const before = await snapshot(g.db);
       const res = await request(g, 'POST', CREATE, { form: { name: 'x', description: '' } });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
       expect(res.body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
+      expect(await snapshot(g.db)).toEqual(before);
     });
 
     it.each([
@@ -414,7 +418,9 @@ describe.each(DIALECTS)('REST shim wire behaviour on %s', (dialect) => {
       expect(res.text).toBe(`${JSON.stringify(res.body)}\n`);
     }
     // Error bodies too.
+    const before = await snapshot(g.db);
     const err = await request(g, 'POST', CREATE, { who: 'member', form: {} });
     expectZulipError(err, 400);
+    expect(await snapshot(g.db)).toEqual(before);
   });
 });
