@@ -166,6 +166,7 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
     expect((await row(id)).name).toBe('CASING');
     // Another organization's names do not count.
     expect((await patch('otherOwner', g.otherOrg.channel_folders.Existing!, { name: 'Listed' })).body).toEqual(OK);
+    expect((await row(g.otherOrg.channel_folders.Existing!)).name).toBe('Listed');
   });
 
   it('archiving and unarchiving an empty folder', async () => {
@@ -200,6 +201,8 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
     const other = await newFolder('Occupied');
     await g.db.knex('channels').where('id', g.org.channels.public!).update({ folder_id: other });
     expect((await patch('admin', id, { is_archived: true })).body).toEqual(OK);
+    expect(toBool((await row(id)).is_archived)).toBe(true);
+    expect(toBool((await row(other)).is_archived)).toBe(false);
     await g.db.knex('channels').where('id', g.org.channels.public!).update({ folder_id: null });
   });
 
@@ -208,6 +211,7 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
     expect((await patch('admin', id, { is_archived: false, description: 'back' })).body).toEqual(OK);
     expect(dictOf(await row(id))).toMatchObject({ is_archived: false, description: 'back', rendered_description: '<p>back</p>' });
     expect((await patch('admin', id, { is_archived: true })).body).toEqual(OK);
+    expect(toBool((await row(id)).is_archived)).toBe(true);
   });
 
   // ---------------------------------------------------------------- PATCH /channel_folders (order)
@@ -277,7 +281,9 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
   });
 
   it('another organization reorders its own folders with its own ids', async () => {
-    expect((await reorder('otherOwner', { order: await allIds(g.otherOrg.id) })).body).toEqual(OK);
+    const order = await allIds(g.otherOrg.id);
+    expect((await reorder('otherOwner', { order })).body).toEqual(OK);
+    expect((await stored(g.otherOrg.id, true)).map((f) => [f.id, f.order])).toEqual(order.map((id, i) => [id, i]));
   });
 
   it('reordering costs the same number of queries for 4 folders as for 60', async () => {
@@ -330,6 +336,7 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
     const order = [ids[2]!, ids[0]!, ids[1]!, ...ids.slice(3)];
     const res = await graphqlClient(g, 'admin').request(ReorderFoldersDocument, { input: { order } });
     expect(res.reorderChannelFolders.channelFolders.map((f) => [f.id, f.order])).toEqual(order.map((id, i) => [id, i]));
+    expect((await stored(g.org.id, true)).map((f) => [f.id, f.order])).toEqual(order.map((id, i) => [id, i]));
   });
 
   it('GraphQL: the same refusals, messages and codes, and nothing written', async () => {

@@ -37,8 +37,14 @@ describe.each(DIALECTS)('create channel folder on %s', (dialect) => {
   });
 
   it('owners and administrator-role bots may create folders', async () => {
-    expect((await post(g, 'owner', CREATE, { name: 'Owner folder', description: '' })).status).toBe(200);
-    expect((await post(g, 'adminBot', CREATE, { name: 'Bot folder', description: '' })).body.result).toBe('success');
+    const byOwner = await post(g, 'owner', CREATE, { name: 'Owner folder', description: '' });
+    expect(byOwner.status).toBe(200);
+    expect(await folderRow(byOwner.body.channel_folder_id))
+      .toMatchObject({ organization_id: g.org.id, creator_id: g.userId('owner'), name: 'Owner folder' });
+    const byBot = await post(g, 'adminBot', CREATE, { name: 'Bot folder', description: '' });
+    expect(byBot.body.result).toBe('success');
+    expect(await folderRow(byBot.body.channel_folder_id))
+      .toMatchObject({ organization_id: g.org.id, creator_id: g.userId('adminBot'), name: 'Bot folder' });
   });
 
   it.each(['moderator', 'member', 'guest', 'bot'] as const)('a %s cannot create a folder', async (who) => {
@@ -90,12 +96,17 @@ describe.each(DIALECTS)('create channel folder on %s', (dialect) => {
     // Another organization's folder of the same name does not count.
     const other = await post(g, 'otherOwner', CREATE, { name: 'Backend', description: '' });
     expect(other.status).toBe(200);
+    expect(await folderRow(other.body.channel_folder_id))
+      .toMatchObject({ organization_id: g.otherOrg.id, creator_id: g.userId('otherOwner'), name: 'Backend' });
   });
 
   it('the name is stored as sent, not stripped, and distinct from a name with trailing space', async () => {
     const res = await post(g, 'admin', CREATE, { name: ' Spaced ', description: '' });
     expect((await folderRow(res.body.channel_folder_id)).name).toBe(' Spaced ');
-    expect((await post(g, 'admin', CREATE, { name: 'Spaced', description: '' })).status).toBe(200);
+    const plain = await post(g, 'admin', CREATE, { name: 'Spaced', description: '' });
+    expect(plain.status).toBe(200);
+    expect(await folderRow(plain.body.channel_folder_id))
+      .toMatchObject({ organization_id: g.org.id, creator_id: g.userId('admin'), name: 'Spaced' });
   });
 
   it('concurrent creations of one name: exactly one succeeds', async () => {

@@ -714,8 +714,10 @@ describe.each(DIALECTS)('create reusable invitation link on %s', (dialect) => {
     expect(memberForever.expiresAt).toBeNull();
     expect(listId('member')).toBe(memberLink.creatorId);
 
-    // Another organization's administrators see none of these.
+    // Another organization's administrators see none of these, only their own organization's links.
+    const home = await created('admin', {});
     const shared = (await listOf('admin')).map((x) => x.id);
+    expect(shared).toContain(home.id);
     for (const inv of active) expect(shared).not.toContain(inv.id);
     for (const inv of await listOf('admin')) expect(inv.inviteLink).toMatch(linkPattern(ORG_URL));
   });

@@ -281,11 +281,13 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
       expect(await snapshot(g.db)).toEqual(before);
       const guest = await graphqlClient(g, 'guest').request(RemoveProfileDataDocument, { input: { fieldIds: [field.phone] } });
       expect(guest.removeProfileData.user).toEqual({ id: g.userId('guest'), profileData: [] });
+      expect(await values('guest')).toEqual({});
     });
 
     it('an administrator removes a non-editable field', async () => {
       const data = await graphqlClient(g, 'admin').request(RemoveProfileDataDocument, { input: { fieldIds: [field.badge] } });
       expect(data.removeProfileData.user?.profileData.map((p) => p.fieldId).sort()).toEqual([field.phone, field.bio].sort());
+      expect(await values('admin')).toEqual({ [field.phone]: '+1-555-0200', [field.bio]: 'Admin bio.' });
     });
 
     it('the same refusals, messages and codes, all or nothing', async () => {

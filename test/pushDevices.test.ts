@@ -121,12 +121,14 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
 
     it('the length is counted in code points', async () => {
       expectSuccess(await post(g, 'guest', FCM_TOKEN, { token: '😀'.repeat(4096) }));
+      expect(await devices('guest')).toEqual([fcm('😀'.repeat(4096))]);
       await expectRefused(() => post(g, 'guest', FCM_TOKEN, { token: '😀'.repeat(4097) }), bad('Empty or invalid length token'));
     });
 
     it('a missing token is refused; unknown parameters are reported as ignored', async () => {
       await expectRefused(() => post(g, 'member', FCM_TOKEN, {}), missing('token'));
       expectSuccess(await post(g, 'member2', FCM_TOKEN, { token: 't', encrypt_notifications: true }), { ignored_parameters_unsupported: ['encrypt_notifications'] });
+      expect(await devices('member2')).toEqual([fcm('t')]);
     });
 
     it('removing deletes only that token of that user', async () => {
@@ -269,6 +271,7 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
       expect(await devices('member2')).toEqual([fcm('gql-fcm'), apns(APNS_HEX), e2ee(TOKEN_ID, 'apns', PUSH_KEY, 1)]);
       const d = await client.request(RemovePushDeviceDocument, { input: { kind: 'FCM', token: 'gql-fcm' } });
       expect(d.removePushDevice.user!.pushDevices).toEqual([{ kind: 'APNS' }, { kind: 'E2EE' }]);
+      expect(await devices('member2')).toEqual([apns(APNS_HEX), e2ee(TOKEN_ID, 'apns', PUSH_KEY, 1)]);
     });
 
     it('the same refusals, with the database unchanged', async () => {
@@ -300,17 +303,13 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
       expect(res.status).toBe(200);
       const oldKey = g.keys.member2;
       g.keys.member2 = res.body.api_key;
-      try {
-        expect(await devices('member2')).toEqual([]);
-        expect(await meKinds('member2')).toEqual([]);
-        expect({ member: await devices('member'), admin: await devices('admin') }).toEqual(others);
-        // The old key no longer registers anything.
-        const stale = await post(g, { email: USERS.member2.email, apiKey: oldKey }, FCM_TOKEN, { token: 'm2-fcm' });
-        expect(stale.status).toBe(401);
-        expect(await devices('member2')).toEqual([]);
-      } finally {
-        g.keys.member2 = res.body.api_key;
-      }
+      expect(await devices('member2')).toEqual([]);
+      expect(await meKinds('member2')).toEqual([]);
+      expect({ member: await devices('member'), admin: await devices('admin') }).toEqual(others);
+      // The old key no longer registers anything.
+      const stale = await post(g, { email: USERS.member2.email, apiKey: oldKey }, FCM_TOKEN, { token: 'm2-fcm' });
+      expect(stale.status).toBe(401);
+      expect(await devices('member2')).toEqual([]);
     });
   });
 });
