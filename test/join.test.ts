@@ -424,6 +424,18 @@ describe.each(DIALECTS)('joining through a reusable link on %s', (dialect) => {
     expect(me.me.messages).toEqual(result.joinWithInvitation.messages);
   });
 
+  it('the new user\'s own-data fields in the join payload are refused cleanly, not with a server error', async () => {
+    // The request carries no credentials, so there is no viewer to whom the data belongs.
+    const client = graphqlClientAt(g, null, HOST);
+    for (const field of ['pushDevices { kind }', 'messages { id }']) {
+      const key = await link('admin');
+      const email = `own-data-${field.split(' ')[0]}@example.com`;
+      const query = `mutation J($input: JoinWithInvitationInput!) { joinWithInvitation(input: $input) { user { id ${field} } } }`;
+      expect(await graphqlError(client.request(query, { input: { key, email, fullName: 'Own Data' } })))
+        .toEqual({ message: 'Insufficient permission', code: 'BAD_REQUEST', status: 200 });
+    }
+  });
+
   it('joinWithInvitation refuses what the page refuses, with the same messages', async () => {
     const { knex } = g.db;
     const input = (key: string) => ({ key, email: 'gql-refused@example.com', fullName: 'Ref Used' });
