@@ -9,3 +9,6 @@ export const MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH = 8000;
  * request, and it keeps each list within one bounded IN (...) read on both dialects.
  */
 export const MAX_LIST_LENGTH = 10_000;
+
+/** The largest request body accepted, in bytes, whatever its encoding (multipart included). */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;

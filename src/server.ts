@@ -9,6 +9,7 @@ import pino from 'pino';
 import { authenticate } from './auth/authenticate';
 import { benchProbe } from './benchProbe';
 import { ZulipError } from './errors';
+import { MAX_REQUEST_BODY_BYTES } from './limits';
 import type { GraphQLContext } from './graphql/context';
 import { formatGraphQLError, zulipGraphQLError } from './graphql/errors';
 import { queryLimits } from './graphql/queryLimits';
@@ -39,7 +40,7 @@ function standardOutput(): NodeJS.WritableStream {
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? services.config.logLevel, stream: options.logStream ?? standardOutput() },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_REQUEST_BODY_BYTES,
     // Request ids for the log lines; a proxy's id is used when it sends one.
     requestIdHeader: 'x-request-id',
     // Unique across instances, unlike a per-process counter.

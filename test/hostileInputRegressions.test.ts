@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LIST_LENGTH } from '../src/limits';
+import { MAX_LIST_LENGTH, MAX_REQUEST_BODY_BYTES } from '../src/limits';
 import { expectRefusal, snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { basicAuth, graphqlClient, graphqlError, request } from './support/http';
@@ -101,6 +101,21 @@ describe.each(DIALECTS)('hostile input regressions on %s', (dialect) => {
     expect(res.status).toBe(200);
     const row = await g.db.knex('channel_folders').where('id', res.body.channel_folder_id).first();
     expect(row.rendered_description).toBe('<p>&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;x&lt;/script&gt;</p>');
+  });
+
+  it('a streamed multipart file larger than the body limit is refused with 413, and nothing is written', async () => {
+    // Chunked, so no Content-Length tells the size in advance: the file is refused while it streams.
+    const boundary = 'B0undary';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nBig\r\n`
+      + `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n\r\n`
+      + `--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="f.bin"\r\n\r\n`);
+    const body = Buffer.concat([head, Buffer.alloc(MAX_REQUEST_BODY_BYTES + 1024, 97), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const chunked = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]);
+    const authorization = basicAuth(g, 'owner').authorization!;
+    await expectRefusal(g.db, () => rawRequest(g.base, {
+      method: 'POST', path: CREATE, body: chunked,
+      headers: [['Host', 'localhost'], ['Authorization', authorization], ['Content-Type', `multipart/form-data; boundary=${boundary}`], ['Transfer-Encoding', 'chunked']],
+    }), 413, { result: 'error', msg: 'Request body too large', code: 'BAD_REQUEST' });
   });
 
   it('a path with a broken percent escape gets a Zulip error body (was Fastify\'s own)', async () => {

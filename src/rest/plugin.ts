@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { authenticate } from '../auth/authenticate';
 import { ZulipError, badRequest } from '../errors';
+import { MAX_REQUEST_BODY_BYTES } from '../limits';
 import type { Services } from '../operations/context';
 import { executeDocument } from './execute';
 import { OPENAPI_PATH, openApiDocument } from './openapi/document';
@@ -18,15 +19,18 @@ export interface RestOptions {
   routes?: readonly RestRoute[];
 }
 
-const MULTIPART_LIMITS = { fieldNameSize: 200, fieldSize: 1024 * 1024, fields: 1000, files: 20, fileSize: 10 * 1024 * 1024, parts: 1020 };
+// A file larger than the whole body may be is refused while it streams, never buffered whole.
+const MULTIPART_LIMITS = {
+  fieldNameSize: 200, fieldSize: MAX_REQUEST_BODY_BYTES, fields: 1000, files: 20, fileSize: MAX_REQUEST_BODY_BYTES, parts: 1020,
+};
 
 function lastValue(v: unknown): string | undefined {
   if (Array.isArray(v)) return v.length ? String(v[v.length - 1]) : undefined;
   return v === undefined ? undefined : String(v);
 }
 
-/** The same limit as Fastify's bodyLimit, for multipart bodies, which the plugin streams. */
-const BODY_LIMIT = 1024 * 1024;
+/** Fastify's bodyLimit does not see multipart bodies, which the plugin streams: counted here. */
+const BODY_LIMIT = MAX_REQUEST_BODY_BYTES;
 
 const tooLarge = (): ZulipError => new ZulipError('Request body too large', 'BAD_REQUEST', 413);
 
