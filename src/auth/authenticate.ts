@@ -4,7 +4,7 @@ import { recordAuthFailures } from '../store/authFailures';
 import { checkAccountUsable } from '../policy';
 import type { ActingUser } from '../store/types';
 import { emailKey, sha256Hex } from '../store/keys';
-import { findByApiKeyHash } from '../store/users';
+import { findByApiKeyHash } from '../store/apiKeyLookup';
 import { pythonStrip } from '../text';
 import { API_KEY_FORMAT, hashApiKey } from './keys';
 

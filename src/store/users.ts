@@ -1,17 +1,7 @@
 import type { Knex } from 'knex';
-import { IN_LIST_CHUNK, preparedRows, toBool, toDate, toIdOrNull } from './db';
+import { IN_LIST_CHUNK, toBool } from './db';
 import { emailKey } from './keys';
-import type { ActingUser, Organization, User } from './types';
-
-const ACTING_USER_COLUMNS = [
-  'u.id AS id', 'u.organization_id AS organization_id', 'u.email AS email', 'u.full_name AS full_name',
-  'u.role AS role', 'u.is_active AS is_active', 'u.bot_type AS bot_type',
-  'o.name AS org_name', 'o.url AS org_url', 'o.deactivated AS org_deactivated',
-  'o.welcome_message_custom_text AS org_welcome_message_custom_text',
-  'o.create_multiuse_invite_group_id AS org_create_multiuse_invite_group_id',
-  'o.can_add_subscribers_group_id AS org_can_add_subscribers_group_id',
-  'o.can_manage_all_groups_id AS org_can_manage_all_groups_id',
-];
+import type { User } from './types';
 
 type Row = Record<string, unknown>;
 
@@ -24,72 +14,6 @@ export function decodeUser(row: Row): User {
     role: Number(row.role),
     isActive: toBool(row.is_active),
     botType: (row.bot_type as string | null) ?? null,
-  };
-}
-
-function decodeActingUser(row: Row): ActingUser {
-  const organization: Organization = {
-    id: Number(row.organization_id),
-    name: String(row.org_name),
-    url: String(row.org_url),
-    deactivated: toBool(row.org_deactivated),
-    welcomeMessageCustomText: String(row.org_welcome_message_custom_text ?? ''),
-    createMultiuseInviteGroupId: toIdOrNull(row.org_create_multiuse_invite_group_id),
-    canAddSubscribersGroupId: toIdOrNull(row.org_can_add_subscribers_group_id),
-    canManageAllGroupsId: toIdOrNull(row.org_can_manage_all_groups_id),
-  };
-  return { ...decodeUser(row), organization };
-}
-
-export interface FailureBucket {
-  key: string;
-  max: number;
-}
-
-// The lookup runs on every request, so its text is fixed (one per number of failure buckets) and,
-// on MySQL, prepared once per connection. Every join reads one index entry: the user holding the
-// key hash (unique), the user's organization (primary key), the organization the request's host
-// names (indexed), and each failure bucket by its key, whatever the failure table holds.
-const lookupSql = new Map<number, string>();
-
-function lookupStatement(bucketCount: number): string {
-  let sql = lookupSql.get(bucketCount);
-  if (!sql) {
-    const buckets = Array.from({ length: bucketCount }, (_, i) => i);
-    sql = `SELECT ${ACTING_USER_COLUMNS.join(', ')}, h.id AS addressed_organization_id${
-      buckets.map((i) => `, f${i}.failures AS f${i}_failures, f${i}.expires_at AS f${i}_expires_at`).join('')}
-      FROM (SELECT 1 AS one) d
-      LEFT JOIN users u ON u.api_key_hash = ?
-      LEFT JOIN organizations o ON o.id = u.organization_id
-      LEFT JOIN organizations h ON h.host = ?${
-      buckets.map((i) => `\n      LEFT JOIN auth_failures f${i} ON f${i}.bucket_key = ?`).join('')}
-      ORDER BY h.id
-      LIMIT 1`;
-    lookupSql.set(bucketCount, sql);
-  }
-  return sql;
-}
-
-/**
- * The authentication lookup, one statement: the user holding the key hash, with the
- * organization, the organization the request's host names, and the latest time until which one
- * of the caller's failure buckets is full.
- */
-export async function findByApiKeyHash(
-  knex: Knex, apiKeyHash: string, host: string, buckets: readonly FailureBucket[], now: Date,
-): Promise<{ user: ActingUser | null; blockedUntil: Date | null; addressedOrganizationId: number | null }> {
-  const [row] = await preparedRows(knex, lookupStatement(buckets.length), [apiKeyHash, host, ...buckets.map((b) => b.key)]);
-  let blockedUntil: Date | null = null;
-  buckets.forEach((b, i) => {
-    const failures = row?.[`f${i}_failures`];
-    if (failures === null || failures === undefined || Number(failures) < b.max) return;
-    const until = toDate(row![`f${i}_expires_at`]);
-    if (until > now && (blockedUntil === null || until > blockedUntil)) blockedUntil = until;
-  });
-  return {
-    user: row && row.id !== null && row.id !== undefined ? decodeActingUser(row) : null,
-    blockedUntil,
-    addressedOrganizationId: toIdOrNull(row?.addressed_organization_id),
   };
 }
 
