@@ -38,10 +38,10 @@ export interface FailureBucket {
 const BUCKET_SLOTS = 2;
 
 /**
- * One lookup, of the `n`th request of a batch: every join reads one index entry (the user
- * holding the key hash, unique; the user's organization, by primary key; the organization the
- * request's host names, indexed, lowest id first; each failure bucket by its key), whatever the
- * tables hold.
+ * One lookup, of the `n`th request of a batch, one row: every join reads one index entry (the
+ * user holding the key hash, unique; the user's organization, by primary key; the organization
+ * the request's host names, the lowest id among those sharing it, from the host index; each
+ * failure bucket by its key), whatever the tables hold.
  */
 function lookupMember(n: number): string {
   const slots = Array.from({ length: BUCKET_SLOTS }, (_, i) => i);
@@ -50,10 +50,8 @@ function lookupMember(n: number): string {
       FROM (SELECT 1 AS one) d
       LEFT JOIN users u ON u.api_key_hash = ?
       LEFT JOIN organizations o ON o.id = u.organization_id
-      LEFT JOIN organizations h ON h.host = ?${
-    slots.map((i) => `\n      LEFT JOIN auth_failures f${i} ON f${i}.bucket_key = ?`).join('')}
-      ORDER BY h.id
-      LIMIT 1`;
+      LEFT JOIN organizations h ON h.id = (SELECT MIN(id) FROM organizations WHERE host = ?)${
+    slots.map((i) => `\n      LEFT JOIN auth_failures f${i} ON f${i}.bucket_key = ?`).join('')}`;
 }
 
 // Lookups that arrive together share one statement: on MySQL, those asked for within one turn of
@@ -61,16 +59,16 @@ function lookupMember(n: number): string {
 // ALL at the end of that turn. Each request still reads the database after it arrived, and
 // nothing outlives the statement, so a replaced key fails on every instance at once. A batch
 // takes one of a few sizes (missing members repeat the last one), so each connection keeps only
-// a few texts prepared; its cost is about one lookup's round trip, where separate lookups would
-// each pay their own.
-const BATCH_SIZES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32];
+// a few texts prepared. Measured here, per lookup: 8 in a statement cost MariaDB about half and
+// the gateway about a fifth of what 8 statements cost; beyond 16, MariaDB's cost rose again.
+const BATCH_SIZES = [1, 2, 3, 4, 6, 8, 12, 16];
 const MAX_BATCH = BATCH_SIZES[BATCH_SIZES.length - 1]!;
 const batchSql = new Map<number, string>();
 
 function batchStatement(size: number): string {
   let sql = batchSql.get(size);
   if (!sql) {
-    sql = size === 1 ? lookupMember(0) : Array.from({ length: size }, (_, n) => `(${lookupMember(n)})`).join('\nUNION ALL\n');
+    sql = Array.from({ length: size }, (_, n) => lookupMember(n)).join('\nUNION ALL\n');
     batchSql.set(size, sql);
   }
   return sql;
