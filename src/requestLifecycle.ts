@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_TIMED_OUT } from './errors';
 
 // What happens to requests and connections outside the routes: refused by Node's parser, too
@@ -22,6 +22,17 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
 }
 
 /**
+ * A refusal made outside the routes (Fastify refused the request before routing it, or it timed
+ * out): in the error shape of the API its URL names, GraphQL's under /graphql and Zulip's elsewhere.
+ */
+export function sendErrorForUrl(req: FastifyRequest, reply: FastifyReply, status: number, error: { msg: string; code: string }): FastifyReply {
+  const body = req.url.startsWith('/graphql')
+    ? { errors: [{ message: error.msg, extensions: { code: error.code } }] }
+    : { result: 'error', msg: error.msg, code: error.code };
+  return reply.code(status).type('application/json').send(`${JSON.stringify(body)}\n`);
+}
+
+/**
  * A request still unanswered after `timeoutMs` gets a 503 in the API's error shape, whatever it
  * waits for (a frozen database keeps connections open and never answers). The work goes on in
  * the background and its late answer is dropped. (Fastify's handlerTimeout is no help here: it
@@ -32,10 +43,7 @@ export function answerLateRequests(app: FastifyInstance, timeoutMs: number): voi
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return;
       req.log.warn({ ms: timeoutMs }, 'request timed out');
-      const body = req.url.startsWith('/graphql')
-        ? { errors: [{ message: REQUEST_TIMED_OUT.msg, extensions: { code: REQUEST_TIMED_OUT.code } }] }
-        : { result: 'error', msg: REQUEST_TIMED_OUT.msg, code: REQUEST_TIMED_OUT.code };
-      void reply.code(503).type('application/json').send(`${JSON.stringify(body)}\n`);
+      void sendErrorForUrl(req, reply, 503, REQUEST_TIMED_OUT);
     }, timeoutMs);
     reply.raw.once('close', () => clearTimeout(timer));
   });

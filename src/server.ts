@@ -17,7 +17,7 @@ import { graphqlSchema } from './graphql/schema';
 import type { Services } from './operations/context';
 import { healthRoutes } from './health';
 import { restApi } from './rest/plugin';
-import { answerClientError, answerLateRequests, closeConnectionsWhenDraining, isDraining } from './requestLifecycle';
+import { answerClientError, answerLateRequests, closeConnectionsWhenDraining, isDraining, sendErrorForUrl } from './requestLifecycle';
 import { logOneLinePerRequest } from './requestLog';
 import { joinPages } from './web/join';
 
@@ -49,10 +49,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
     // Requests refused before routing still get the API's error shape, never Fastify's own.
     frameworkErrors: (err, req, reply: FastifyReply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-      const body = req.url.startsWith('/graphql')
-        ? { errors: [{ message: 'Malformed request', extensions: { code: 'BAD_REQUEST' } }] }
-        : { result: 'error', msg: 'Malformed request', code: 'BAD_REQUEST' };
-      return reply.code(status).type('application/json').send(`${JSON.stringify(body)}\n`);
+      return sendErrorForUrl(req, reply, status, { msg: 'Malformed request', code: 'BAD_REQUEST' });
     },
     clientErrorHandler: answerClientError,
     // While closing, requests already received are served (see below), not refused with

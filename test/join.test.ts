@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JoinWithInvitationDocument, MyMessagesDocument, type JoinWithInvitationMutation } from '../src/generated/graphql';
+import { signUpPage } from '../src/web/pages';
 import { loadWorld, type LoadedOrganization } from '../src/world/loadWorld';
 import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
@@ -387,6 +388,34 @@ describe.each(DIALECTS)('joining through a reusable link on %s', (dialect) => {
     // 100 characters (code points) is the limit.
     expect((await submit(key, { email: 'long-name@example.com', full_name: '😀'.repeat(100) })).status).toBe(200);
     expect((await stored('long-name@example.com')).fullName).toBe('😀'.repeat(100));
+  });
+
+  it('a refused form is the sign-up page again, named from the one lookup of the link; the API answer names nothing more', async () => {
+    const res = await post(g, EVIL_OWNER, INVITE, {});
+    const key = /\/join\/([a-z2-7]{24})\/$/.exec(res.body.invite_link)![1]!;
+    const host = new URL(EVIL_URL).host;
+    const form = { email: EVIL_OWNER.email, full_name: "O'Hara & <Eve" };
+    const message = `${EVIL_OWNER.email} already has an account`;
+    const sql: string[] = [];
+    const listener = (q: { sql: string }) => sql.push(q.sql);
+    g.db.knex.on('query', listener);
+    const page = await submit(key, form, host).finally(() => g.db.knex.removeListener('query', listener));
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('<h1>Join &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co</h1>');
+    expect(page.text).toBe(signUpPage(EVIL_NAME, { email: form.email, fullName: form.full_name, error: message }));
+    // The organization and the link are read once, in the join's own transaction.
+    expect(sql.filter((q) => /\borganizations\b/.test(q))).toHaveLength(1);
+    expect(sql.filter((q) => /\bmultiuse_invites\b/.test(q))).toHaveLength(1);
+
+    const answer = await fetchAtHost(host)(new URL('/graphql', g.base), {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation J($input: JoinWithInvitationInput!) { joinWithInvitation(input: $input) { apiKey } }',
+        variables: { input: { key, email: form.email, fullName: form.full_name } } }),
+    });
+    expect(await answer.json()).toEqual({
+      errors: [{ message, locations: [{ line: 1, column: 48 }], path: ['joinWithInvitation'], extensions: { code: 'BAD_REQUEST' } }],
+      data: null,
+    });
   });
 
   it('concurrent joins with one e-mail address make one account', async () => {

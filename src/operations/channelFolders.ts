@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../store/db';
 import type { ActingUser, ChannelFolder } from '../store/types';
 import { checkMaxLength, checkStorableText, firstUnprintablePosition, pythonStrip } from '../text';
 import { now, type Services } from './context';
+import { gated } from './gates';
 import { checkListLength } from './lists';
 
 export interface CreateChannelFolder {
@@ -26,9 +27,8 @@ function checkFolderName(name: string): void {
 
 const NAME_IN_USE = 'Channel folder name already in use';
 
-/** Checks in Zulip's order: role, parameter lengths (description first), then the name itself. */
-export async function createChannelFolder(services: Services, user: ActingUser, input: CreateChannelFolder): Promise<ChannelFolder> {
-  requireRealmAdmin(user);
+/** Checks in Zulip's order: role (the gate), parameter lengths (description first), then the name itself. */
+export const createChannelFolder = gated(requireRealmAdmin, async (services, user, input: CreateChannelFolder): Promise<ChannelFolder> => {
   checkMaxLength(input.description, MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, 'description');
   checkMaxLength(input.name, MAX_CHANNEL_FOLDER_NAME_LENGTH, 'name');
   checkFolderName(input.name);
@@ -46,7 +46,7 @@ export async function createChannelFolder(services: Services, user: ActingUser, 
     if (isUniqueViolation(err)) throw badRequest(NAME_IN_USE);
     throw err;
   }
-}
+});
 
 /** Any member of the organization, guests included, may list its folders. */
 export function channelFolders(services: Services, user: ActingUser, includeArchived: boolean): Promise<ChannelFolder[]> {
@@ -62,13 +62,12 @@ export interface UpdateChannelFolder {
 }
 
 /**
- * Checks in Zulip's order (update_channel_folder): role, parameter lengths (description, then
- * name), the folder, the new name, then whether the folder may be archived. A value equal to the
- * current one changes nothing and is not checked. Unlike Zulip, which saves each field on its
- * own, the request is all or nothing: a refusal leaves the folder as it was.
+ * Checks in Zulip's order (update_channel_folder): role (the gate), parameter lengths
+ * (description, then name), the folder, the new name, then whether the folder may be archived. A
+ * value equal to the current one changes nothing and is not checked. Unlike Zulip, which saves
+ * each field on its own, the request is all or nothing: a refusal leaves the folder as it was.
  */
-export async function updateChannelFolder(services: Services, user: ActingUser, input: UpdateChannelFolder): Promise<ChannelFolder> {
-  requireRealmAdmin(user);
+export const updateChannelFolder = gated(requireRealmAdmin, async (services, user, input: UpdateChannelFolder): Promise<ChannelFolder> => {
   const name = input.name ?? undefined;
   const description = input.description ?? undefined;
   const isArchived = input.isArchived ?? undefined;
@@ -101,16 +100,15 @@ export async function updateChannelFolder(services: Services, user: ActingUser, 
   if (outcome === 'in-use') throw badRequest('You need to remove all the channels from this folder to archive it.');
   const { renderedDescription, ...rest } = changes;
   return { ...folder, ...rest, ...(renderedDescription !== undefined ? { renderedDescription } : {}) };
-}
+});
 
 /**
  * Positions every folder of the organization at its index in `order`, which must name each of
  * them, archived ones included, exactly once. (Zulip also accepts unknown ids and repeats; a list
  * that is not a permutation is almost surely a client working from stale data, so it is refused.)
- * Returns all the folders in their new order.
+ * Returns all the folders in their new order. Only administrators (the gate).
  */
-export async function reorderChannelFolders(services: Services, user: ActingUser, order: readonly number[]): Promise<ChannelFolder[]> {
-  requireRealmAdmin(user);
+export const reorderChannelFolders = gated(requireRealmAdmin, async (services, user, order: readonly number[]): Promise<ChannelFolder[]> => {
   checkListLength(order, 'order');
   const { knex } = services.db;
   const ids = new Set(await channelFolderIds(knex, user.organizationId));
@@ -120,4 +118,4 @@ export async function reorderChannelFolders(services: Services, user: ActingUser
   }
   await setChannelFolderOrder(knex, user.organizationId, order);
   return listChannelFolders(knex, user.organizationId, true);
-}
+});

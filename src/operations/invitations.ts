@@ -8,9 +8,10 @@ import {
 import { isUniqueViolation } from '../store/db';
 import { loadInvitationChecks } from '../store/invitationChecks';
 import { insertInvitation, invitationById, listActiveInvitations, markInvitationRevoked } from '../store/invitations';
-import { ROLE, ROLE_VALUES, type ActingUser, type Invitation } from '../store/types';
+import { ROLE, ROLE_VALUES, type Invitation } from '../store/types';
 import { checkMaxLength, checkStorableText } from '../text';
 import { now, type Services } from './context';
+import { gated } from './gates';
 import { checkListLength } from './lists';
 
 export interface CreateReusableInvitation {
@@ -45,13 +46,12 @@ function expiryDate(services: Services, createdAt: Date, minutes: number | null 
 }
 
 /**
- * Checks in Zulip's order: who may call, parameter values, the organization's
+ * Checks in Zulip's order: who may call (the gate), parameter values, the organization's
  * create_multiuse_invite_group, the role, the channels, the groups; then one transaction.
  */
-export async function createReusableInvitation(
-  services: Services, user: ActingUser, input: CreateReusableInvitation,
-): Promise<CreatedInvitation> {
-  requireMemberOrAdmin(user);
+export const createReusableInvitation = gated(requireMemberOrAdmin, async (
+  services, user, input: CreateReusableInvitation,
+): Promise<CreatedInvitation> => {
   const inviteAs = input.inviteAs ?? ROLE.MEMBER;
   if (!ROLE_VALUES.includes(inviteAs)) throw badRequest('Invalid invite_as: Value error, Not in the list of possible values');
   const text = input.welcomeMessageCustomText ?? null;
@@ -94,21 +94,20 @@ export async function createReusableInvitation(
       if (!isUniqueViolation(err) || attempt >= 2) throw err;
     }
   }
-}
+});
 
-export async function reusableInvitations(services: Services, user: ActingUser): Promise<Invitation[]> {
-  requireMemberOrAdmin(user);
+/** Neither guests nor bots (the gate); administrators see every link of the organization, others their own. */
+export const reusableInvitations = gated(requireMemberOrAdmin, async (services, user): Promise<Invitation[]> => {
   const { creatorId } = invitationListScope(user);
   return listActiveInvitations(services.db.knex, user.organizationId, now(services), creatorId);
-}
+});
 
 /**
- * Checks in Zulip's order (access_multiuse_invite_by_id): who may call, the link exists in the
- * caller's organization, the caller may revoke it, it is not revoked yet. Expired links may be
- * revoked. The row is kept, with the time of revocation.
+ * Checks in Zulip's order (access_multiuse_invite_by_id): who may call (the gate), the link
+ * exists in the caller's organization, the caller may revoke it, it is not revoked yet. Expired
+ * links may be revoked. The row is kept, with the time of revocation.
  */
-export async function revokeReusableInvitation(services: Services, user: ActingUser, id: number): Promise<Invitation> {
-  requireMemberOrAdmin(user);
+export const revokeReusableInvitation = gated(requireMemberOrAdmin, async (services, user, id: number): Promise<Invitation> => {
   const { knex } = services.db;
   const invitation = await invitationById(knex, user.organizationId, id);
   if (invitation === undefined) throw badRequest('No such invitation');
@@ -119,4 +118,4 @@ export async function revokeReusableInvitation(services: Services, user: ActingU
   // A concurrent revocation of the same link got there first.
   if (!(await markInvitationRevoked(knex, invitation.id, revokedAt))) throw alreadyRevoked;
   return { ...invitation, revokedAt };
-}
+});

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { generateApiKey, hashApiKey } from '../auth/keys';
-import { badRequest } from '../errors';
+import { ZulipError, badRequest } from '../errors';
 import { renderMarkdown } from '../markdown';
 import {
   checkConfirmationKeyFormat, checkInvitationUsable, checkViewingOwnData, isRealmAdmin, roleSystemGroups, welcomeCustomText,
@@ -97,45 +97,64 @@ export async function invitationForJoining(services: Services, host: string | un
 }
 
 /**
+ * A refusal of the form's values (the address or the name), made once the link was found usable:
+ * it keeps the name of the link's organization, so that the sign-up page can be shown again
+ * without looking the link up a second time. Only the page reads the name; the API answers carry
+ * the refusal's message, code and status alone, as for any Zulip error.
+ */
+export class JoinFormRefusal extends ZulipError {
+  constructor(refusal: ZulipError, readonly organizationName: string) {
+    super(refusal.msg, refusal.code, refusal.httpStatus, refusal.data, refusal.headers);
+  }
+}
+
+/**
  * Creates an account through a reusable link, in one transaction: the user with the link's role
  * and a new API key, its channels (with the organization's default channels as they are now,
  * when the link says so), its groups plus the role's system groups, and the Welcome Bot's
  * messages. The link stays usable. The unique index on (organization, e-mail) decides races.
+ * A refusal after the link was found usable is a JoinFormRefusal.
  */
 export async function joinWithInvitation(services: Services, host: string | undefined, input: JoinInput): Promise<Joined> {
   const at = now(services);
+  return services.db.knex.transaction(async (trx) => {
+    const { organization, invitation } = await usableInvitation(trx, host, input.key, at);
+    try {
+      return await createAccount(trx, organization, invitation, input, at);
+    } catch (err) {
+      // A concurrent join with the same address committed first.
+      const refusal = isUniqueViolation(err) ? alreadyInUse(checkEmailAddress(input.email), true) : err;
+      throw refusal instanceof ZulipError ? new JoinFormRefusal(refusal, organization.name) : refusal;
+    }
+  });
+}
+
+async function createAccount(
+  trx: Knex.Transaction, organization: HostedOrganization, invitation: Invitation, input: JoinInput, at: Date,
+): Promise<Joined> {
+  const email = checkEmailAddress(input.email);
+  const fullName = checkFullName(input.fullName);
+  const existing = await findUserByEmail(trx, organization.id, email);
+  if (existing !== null) throw alreadyInUse(email, existing.isActive);
+
   const apiKey = generateApiKey();
-  try {
-    return await services.db.knex.transaction(async (trx) => {
-      const { organization, invitation } = await usableInvitation(trx, host, input.key, at);
-      const email = checkEmailAddress(input.email);
-      const fullName = checkFullName(input.fullName);
-      const existing = await findUserByEmail(trx, organization.id, email);
-      if (existing !== null) throw alreadyInUse(email, existing.isActive);
+  const user = await insertUser(trx, {
+    organizationId: organization.id, email, fullName, role: invitation.invitedAs, apiKeyHash: hashApiKey(apiKey), dateJoined: at,
+  });
+  const channelIds = await channelsForNewUser(trx, organization.id, invitation.channelIds, invitation.includeRealmDefaultSubscriptions);
+  await insertSubscriptions(trx, user.id, channelIds);
+  const groupIds = await groupsForNewUser(trx, organization.id, invitation.groupIds, roleSystemGroups(user.role));
+  await insertGroupMemberships(trx, user.id, groupIds);
 
-      const user = await insertUser(trx, {
-        organizationId: organization.id, email, fullName, role: invitation.invitedAs, apiKeyHash: hashApiKey(apiKey), dateJoined: at,
-      });
-      const channelIds = await channelsForNewUser(trx, organization.id, invitation.channelIds, invitation.includeRealmDefaultSubscriptions);
-      await insertSubscriptions(trx, user.id, channelIds);
-      const groupIds = await groupsForNewUser(trx, organization.id, invitation.groupIds, roleSystemGroups(user.role));
-      await insertGroupMemberships(trx, user.id, groupIds);
-
-      const texts = [welcomeGreeting(user)];
-      const custom = welcomeCustomText(invitation.welcomeMessageCustomText, organization.welcomeMessageCustomText);
-      if (custom !== null) texts.push(custom);
-      await insertMessages(trx, texts.map((content): NewMessage => ({
-        recipientId: user.id, senderName: WELCOME_BOT_NAME, content, renderedContent: renderMarkdown(content), sentAt: at,
-      })));
-      return {
-        user, apiKey, organization: { name: organization.name, url: organization.url }, messages: await messagesForUser(trx, user.id),
-      };
-    });
-  } catch (err) {
-    // A concurrent join with the same address committed first.
-    if (isUniqueViolation(err)) throw alreadyInUse(checkEmailAddress(input.email), true);
-    throw err;
-  }
+  const texts = [welcomeGreeting(user)];
+  const custom = welcomeCustomText(invitation.welcomeMessageCustomText, organization.welcomeMessageCustomText);
+  if (custom !== null) texts.push(custom);
+  await insertMessages(trx, texts.map((content): NewMessage => ({
+    recipientId: user.id, senderName: WELCOME_BOT_NAME, content, renderedContent: renderMarkdown(content), sentAt: at,
+  })));
+  return {
+    user, apiKey, organization: { name: organization.name, url: organization.url }, messages: await messagesForUser(trx, user.id),
+  };
 }
 
 function alreadyInUse(email: string, active: boolean) {

@@ -3,9 +3,10 @@ import { checkViewingOwnData, requireHuman } from '../policy';
 import {
   deleteToken, insertLegacyTokenIfAbsent, listPushDevices, upsertE2eeRegistration,
 } from '../store/pushDevices';
-import type { ActingUser, PushDevice, User } from '../store/types';
+import type { PushDevice, User } from '../store/types';
 import { codePointLength } from '../text';
 import { now, type Services } from './context';
+import { gated } from './gates';
 
 export async function pushDevices(services: Services, viewer: User | null, userId: number): Promise<PushDevice[]> {
   checkViewingOwnData(viewer, userId);
@@ -37,12 +38,11 @@ export function checkApnsAppId(appId: string): void {
 /**
  * Registers a legacy token (Zulip's POST /users/me/apns_device_token and android_gcm_reg_id).
  * Registering a token the user already has is a success that changes nothing; the unique key
- * decides it, so two racing requests leave one row.
+ * decides it, so two racing requests leave one row. Not for bots (the gate), as every push endpoint.
  */
-export async function registerLegacyPushToken(
-  services: Services, user: ActingUser, kind: LegacyTokenKind, token: string, appId: string | null,
-): Promise<void> {
-  requireHuman(user);
+export const registerLegacyPushToken = gated(requireHuman, async (
+  services, user, kind: LegacyTokenKind, token: string, appId: string | null,
+): Promise<void> => {
   if (kind === 'apns') {
     if (appId === null) throw missingArgument('appid');
     checkApnsAppId(appId);
@@ -51,15 +51,14 @@ export async function registerLegacyPushToken(
   await insertLegacyTokenIfAbsent(services.db.knex, {
     userId: user.id, kind, token, appId: kind === 'apns' ? appId : null, createdAt: now(services),
   });
-}
+});
 
 /** Removes one of the caller's legacy tokens; a token the caller does not have is refused. */
-export async function removeLegacyPushToken(services: Services, user: ActingUser, kind: LegacyTokenKind, token: string): Promise<void> {
-  requireHuman(user);
+export const removeLegacyPushToken = gated(requireHuman, async (services, user, kind: LegacyTokenKind, token: string): Promise<void> => {
   checkToken(token, kind);
   const removed = await deleteToken(services.db.knex, user.id, kind, token);
   if (removed === 0) throw badRequest('Token does not exist');
-}
+});
 
 export interface E2eeRegistration {
   tokenKind: string;
@@ -102,11 +101,10 @@ function checkE2eeRegistration(r: E2eeRegistration): void {
  * the token id: registering the same token again keeps one registration with the latest key.
  * Nothing is forwarded anywhere: this server sends no notifications.
  */
-export async function registerE2eePushDevice(services: Services, user: ActingUser, r: E2eeRegistration): Promise<void> {
-  requireHuman(user);
+export const registerE2eePushDevice = gated(requireHuman, async (services, user, r: E2eeRegistration): Promise<void> => {
   checkE2eeRegistration(r);
   await upsertE2eeRegistration(services.db.knex, {
     userId: user.id, tokenKind: r.tokenKind as 'fcm' | 'apns', tokenId: r.tokenId, pushKey: r.pushKey, pushKeyId: r.pushKeyId,
     bouncerPublicKey: r.bouncerPublicKey, encryptedPushRegistration: r.encryptedPushRegistration, createdAt: now(services),
   });
-}
+});

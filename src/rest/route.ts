@@ -1,5 +1,5 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import type { User } from '../store/types';
+import type { OperationGate } from '../operations/gates';
 import type { ParamSpec } from './params';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -27,8 +27,8 @@ export interface SuccessData {
 
 /**
  * One REST endpoint: how Zulip parses it and which GraphQL document it runs. The shim holds no
- * rule of its own; `gate` names the policy check Zulip makes before parsing parameters, so that
- * refusals come in Zulip's order.
+ * rule of its own; `gate` is the gate of the operation the document runs (`operation.gate`), which
+ * Zulip checks before parsing parameters, so that refusals come in Zulip's order.
  */
 export interface RestRoute<TResult = any, TVariables = any> {
   method: HttpMethod;
@@ -42,7 +42,7 @@ export interface RestRoute<TResult = any, TVariables = any> {
   /** Longer text for the OpenAPI document, when the summary is not enough. */
   description?: string;
   authenticated: boolean;
-  gate?: (user: User) => void;
+  gate?: OperationGate;
   params: ParamSpec[];
   document: TypedDocumentNode<TResult, TVariables>;
   variables: (params: Record<string, any>) => TVariables;

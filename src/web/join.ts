@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZulipError } from '../errors';
 import type { Services } from '../operations/context';
-import { invitationForJoining, joinWithInvitation } from '../operations/join';
+import { JoinFormRefusal, invitationForJoining, joinWithInvitation } from '../operations/join';
 import { joinedPage, linkErrorPage, signUpPage } from './pages';
 
 export interface JoinPagesOptions {
@@ -75,11 +75,8 @@ export async function joinPages(app: FastifyInstance, options: JoinPagesOptions)
         messages: joined.messages,
       }));
     } catch (err) {
-      if (err instanceof ZulipError && err.httpStatus === 400) {
-        // The link was usable (it is checked first), so its organization can be named again.
-        const organization = await invitationForJoining(services, req.headers.host, req.params.key).catch(() => null);
-        if (organization) return send(reply, 400, signUpPage(organization.name, { email, fullName, error: err.msg }));
-      }
+      // The link was usable, so the form comes back under its organization's name.
+      if (err instanceof JoinFormRefusal) return send(reply, err.httpStatus, signUpPage(err.organizationName, { email, fullName, error: err.msg }));
       return linkError(err, reply);
     }
   });

@@ -3,7 +3,7 @@ import {
   type RestChannelFolderFieldsFragment,
 } from '../../generated/graphql';
 import { MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH } from '../../limits';
-import { requireRealmAdmin } from '../../policy';
+import { createChannelFolder, reorderChannelFolders, updateChannelFolder } from '../../operations/channelFolders';
 import { route, type JsonSchema, type RestRoute } from '../route';
 import { MUST_BE_ADMINISTRATOR, badRequestError } from '../routeErrors';
 
@@ -52,7 +52,7 @@ export const CHANNEL_FOLDER_ROUTES: RestRoute[] = [
     operationId: 'create-channel-folder',
     summary: 'Create a channel folder (administrators).',
     authenticated: true,
-    gate: requireRealmAdmin,
+    gate: createChannelFolder.gate,
     params: [
       { name: 'description', kind: 'string', required: true, maxLength: MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH },
       { name: 'name', kind: 'string', required: true, maxLength: MAX_CHANNEL_FOLDER_NAME_LENGTH },
@@ -82,7 +82,7 @@ export const CHANNEL_FOLDER_ROUTES: RestRoute[] = [
     operationId: 'patch-channel-folders',
     summary: 'Reorder the organization\'s channel folders (administrators); `order` lists every folder once.',
     authenticated: true,
-    gate: requireRealmAdmin,
+    gate: reorderChannelFolders.gate,
     params: [{ name: 'order', kind: 'int-list', required: true, description: 'The IDs of all the organization\'s folders, in the new order.' }],
     document: RestReorderChannelFoldersDocument,
     variables: (p) => ({ input: { order: p.order } }),
@@ -95,7 +95,7 @@ export const CHANNEL_FOLDER_ROUTES: RestRoute[] = [
     operationId: 'update-channel-folder',
     summary: 'Rename, describe, archive or unarchive a channel folder (administrators).',
     authenticated: true,
-    gate: requireRealmAdmin,
+    gate: updateChannelFolder.gate,
     params: [
       { name: 'description', kind: 'string', maxLength: MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH },
       { name: 'is_archived', kind: 'bool' },

@@ -1,6 +1,6 @@
 import { RestCreateReusableInvitationDocument, RestInvitationsDocument, RestRevokeReusableInvitationDocument } from '../../generated/graphql';
 import { MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH } from '../../limits';
-import { requireMemberOrAdmin } from '../../policy';
+import { createReusableInvitation, reusableInvitations, revokeReusableInvitation } from '../../operations/invitations';
 import { ROLE, ROLE_VALUES } from '../../store/types';
 import { route, type JsonSchema, type RestRoute } from '../route';
 import { NOT_FOR_BOTS, NOT_FOR_GUESTS, badRequestError } from '../routeErrors';
@@ -34,7 +34,7 @@ export const INVITATION_ROUTES: RestRoute[] = [
     operationId: 'create-invite-link',
     summary: 'Create a reusable invitation link.',
     authenticated: true,
-    gate: requireMemberOrAdmin,
+    gate: createReusableInvitation.gate,
     params: [
       { name: 'group_ids', kind: 'int-list', description: 'User groups the new user joins.' },
       { name: 'include_realm_default_subscriptions', kind: 'bool', description: 'Whether the new user also gets the organization\'s default channels at joining time.' },
@@ -78,7 +78,7 @@ export const INVITATION_ROUTES: RestRoute[] = [
     operationId: 'get-invites',
     summary: 'Active reusable invitation links: administrators see all of the organization\'s, others their own.',
     authenticated: true,
-    gate: requireMemberOrAdmin,
+    gate: reusableInvitations.gate,
     params: [],
     document: RestInvitationsDocument,
     variables: () => ({}),
@@ -105,7 +105,7 @@ export const INVITATION_ROUTES: RestRoute[] = [
     operationId: 'revoke-invite-link',
     summary: 'Revoke a reusable invitation link: its creator, or an administrator (an owner for links that make owners).',
     authenticated: true,
-    gate: requireMemberOrAdmin,
+    gate: revokeReusableInvitation.gate,
     params: [],
     document: RestRevokeReusableInvitationDocument,
     variables: (p) => ({ input: { id: p.invite_id } }),

@@ -1,6 +1,6 @@
 import { RestRemoveProfileDataDocument, RestUpdateProfileDataDocument } from '../../generated/graphql';
+import { removeProfileData, updateProfileData } from '../../operations/profileData';
 import type { ProfileDataElement } from '../params';
-import { requireHuman } from '../../policy';
 import { route, type RestRoute } from '../route';
 import { NOT_FOR_BOTS, badRequestError } from '../routeErrors';
 
@@ -17,7 +17,7 @@ export const PROFILE_DATA_ROUTES: RestRoute[] = [
     operationId: 'update-own-profile-data',
     summary: 'Set the caller\'s values of custom profile fields, all or none.',
     authenticated: true,
-    gate: requireHuman,
+    gate: updateProfileData.gate,
     params: [{ name: 'data', kind: 'profile-data-list', required: true, description: 'The fields and their new values.' }],
     document: RestUpdateProfileDataDocument,
     variables: (p) => ({ input: { data: (p.data as ProfileDataElement[]).map((e) => ({ fieldId: e.id, value: e.value })) } }),
@@ -37,7 +37,7 @@ export const PROFILE_DATA_ROUTES: RestRoute[] = [
     operationId: 'remove-own-profile-data',
     summary: 'Remove the caller\'s values of custom profile fields, all or none.',
     authenticated: true,
-    gate: requireHuman,
+    gate: removeProfileData.gate,
     params: [{ name: 'data', kind: 'int-list', required: true, description: 'The IDs of the fields whose values to remove.' }],
     document: RestRemoveProfileDataDocument,
     variables: (p) => ({ input: { fieldIds: p.data } }),

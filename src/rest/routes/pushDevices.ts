@@ -1,7 +1,7 @@
 import {
   RestRegisterE2eePushDeviceDocument, RestRegisterPushDeviceDocument, RestRemovePushDeviceDocument,
 } from '../../generated/graphql';
-import { requireHuman } from '../../policy';
+import { registerE2eePushDevice, registerLegacyPushToken, removeLegacyPushToken } from '../../operations/pushDevices';
 import { route, type RestRoute } from '../route';
 import { NOT_FOR_BOTS, badRequestError } from '../routeErrors';
 
@@ -15,7 +15,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     operationId: 'add-apns-token',
     summary: 'Register an APNs device token; registering it again changes nothing.',
     authenticated: true,
-    gate: requireHuman,
+    gate: registerLegacyPushToken.gate,
     params: [
       { name: 'token', kind: 'string', required: true },
       { name: 'appid', kind: 'string', required: true },
@@ -31,7 +31,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     operationId: 'remove-apns-token',
     summary: 'Remove one of the caller\'s APNs device tokens.',
     authenticated: true,
-    gate: requireHuman,
+    gate: removeLegacyPushToken.gate,
     params: [{ name: 'token', kind: 'string', required: true }],
     document: RestRemovePushDeviceDocument,
     variables: (p) => ({ input: { kind: 'APNS' as const, token: p.token } }),
@@ -44,7 +44,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     operationId: 'add-fcm-token',
     summary: 'Register an FCM registration token; registering it again changes nothing.',
     authenticated: true,
-    gate: requireHuman,
+    gate: registerLegacyPushToken.gate,
     params: [{ name: 'token', kind: 'string', required: true }],
     document: RestRegisterPushDeviceDocument,
     variables: (p) => ({ input: { kind: 'FCM' as const, token: p.token } }),
@@ -57,7 +57,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     operationId: 'remove-fcm-token',
     summary: 'Remove one of the caller\'s FCM registration tokens.',
     authenticated: true,
-    gate: requireHuman,
+    gate: removeLegacyPushToken.gate,
     params: [{ name: 'token', kind: 'string', required: true }],
     document: RestRemovePushDeviceDocument,
     variables: (p) => ({ input: { kind: 'FCM' as const, token: p.token } }),
@@ -70,7 +70,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     operationId: 'register-push-device',
     summary: 'Register a device for end-to-end-encrypted push notifications.',
     authenticated: true,
-    gate: requireHuman,
+    gate: registerE2eePushDevice.gate,
     params: [
       { name: 'push_key_id', kind: 'int', required: true },
       { name: 'push_key', kind: 'string', required: true },
