@@ -4,9 +4,7 @@ import {
 } from '../src/generated/graphql';
 import { pushTokenHash } from '../src/store/keys';
 import { expectRefusal, snapshot } from './support/dbState';
-import { migrationSource } from '../migrations';
-import { openDatabase } from '../src/store/db';
-import { DIALECTS, freshDatabaseUrl, startGateway, type Gateway } from './support/gateway';
+import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type HttpResult, type Who } from './support/http';
 import { APNS_TOKEN, E2EE_REGISTER, FCM_TOKEN, REGENERATE } from './support/paths';
 import { USERS, type Handle } from './support/world';
@@ -311,36 +309,5 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
       expect(stale.status).toBe(401);
       expect(await devices('member2')).toEqual([]);
     });
-  });
-});
-
-describe.each(DIALECTS)('the push registration migration on %s', (dialect) => {
-  it('keeps existing devices, gives each its token hash, and keeps one of repeated tokens', async () => {
-    const { url, drop } = await freshDatabaseUrl(dialect);
-    const db = openDatabase(url);
-    try {
-      await db.knex.migrate.up({ migrationSource, name: '20261121000000_initial' });
-      const now = new Date();
-      await db.knex('organizations').insert({ id: 1, name: 'O', url: 'http://o.test', host: 'o.test', welcome_message_custom_text: '', created_at: now });
-      await db.knex('users').insert({
-        id: 1, organization_id: 1, email: 'a@o.test', email_key: 'a@o.test', full_name: 'A', role: 400, api_key_hash: 'h', date_joined: now,
-      });
-      await db.knex('push_devices').insert([
-        { id: 1, user_id: 1, kind: 'fcm', token: 'same', created_at: now },
-        { id: 2, user_id: 1, kind: 'fcm', token: 'same', created_at: now },
-        { id: 3, user_id: 1, kind: 'apns', token: 'same', created_at: now },
-      ]);
-      await db.knex.migrate.latest({ migrationSource });
-      const rows = await db.knex('push_devices').orderBy('id').select('id', 'kind', 'token', 'token_hash');
-      expect(rows.map((r) => ({ ...r, id: Number(r.id) }))).toEqual([
-        { id: 1, kind: 'fcm', token: 'same', token_hash: pushTokenHash('same') },
-        { id: 3, kind: 'apns', token: 'same', token_hash: pushTokenHash('same') },
-      ]);
-      await expect(db.knex('push_devices').insert({ user_id: 1, kind: 'fcm', token: 'same', token_hash: pushTokenHash('same'), created_at: now }))
-        .rejects.toThrow();
-    } finally {
-      await db.knex.destroy();
-      await drop();
-    }
   });
 });

@@ -4,36 +4,75 @@ import {
 
 export const MAX_QUERY_DEPTH = 10;
 export const MAX_QUERY_FIELDS = 200;
+// Introspection (__schema, __type and everything below them) has budgets of its own, sized from
+// graphql-js's getIntrospectionQuery with every option on, which Apollo Sandbox and
+// graphql-codegen send: it reaches 15 levels and asks for 230 fields (test/queryLimits.test.ts
+// measures it). The margin admits a client whose type-reference fragment nests up to five more
+// ofType levels (each adds a level, and two fields to each of the fragment's five uses).
+// graphql's own MaxIntrospectionDepthRule stops cycles through the schema's lists; these budgets
+// bound the rest, such as the same introspection asked for again under many aliases.
+export const MAX_INTROSPECTION_DEPTH = 20;
+export const MAX_INTROSPECTION_FIELDS = 300;
+
+export interface QueryLimits {
+  depth: number;
+  fields: number;
+  introspectionDepth: number;
+  introspectionFields: number;
+}
+
+const DEFAULT_LIMITS: QueryLimits = {
+  depth: MAX_QUERY_DEPTH,
+  fields: MAX_QUERY_FIELDS,
+  introspectionDepth: MAX_INTROSPECTION_DEPTH,
+  introspectionFields: MAX_INTROSPECTION_FIELDS,
+};
 
 /**
- * Bounds the work one document may ask for: nesting depth and the number of fields (aliases and
- * fragments counted where they are used). Introspection fields are bounded by the schema itself
- * and are left out, so Apollo Sandbox's full introspection query passes.
+ * Fields a selection asks for (counted where used) and how many levels deep it reaches, for
+ * ordinary fields and for introspection fields apart.
  */
-/** Fields a selection asks for (counted where used) and how many levels deep it reaches. */
 interface Extent {
   fields: number;
   depth: number;
+  introspectionFields: number;
+  introspectionDepth: number;
 }
 
-export function queryLimits(maxDepth = MAX_QUERY_DEPTH, maxFields = MAX_QUERY_FIELDS): ValidationRule {
+const NOTHING: Extent = { fields: 0, depth: 0, introspectionFields: 0, introspectionDepth: 0 };
+
+/**
+ * Bounds the work one document may ask for: nesting depth and the number of fields (aliases and
+ * fragments counted where they are used), for ordinary fields and, with budgets of their own, for
+ * introspection. `__typename` costs nothing.
+ */
+export function queryLimits(overrides: Partial<QueryLimits> = {}): ValidationRule {
+  const limits = { ...DEFAULT_LIMITS, ...overrides };
   return (context) => {
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
     // Each fragment is measured once and its extent reused wherever it is spread: expanding it at
     // every use would take time exponential in the document's size (fragments spreading the next
-    // one twice), before any limit is reached.
+    // one twice), before any limit is reached. An extent does not depend on where it is used: what
+    // lies below an introspection field is moved to the introspection counts at that field.
     const measured = new Map<string, Extent>();
     const inProgress = new Set<string>();
     const extentOf = (set: SelectionSetNode): Extent => {
-      let fields = 0;
-      let depth = 0;
+      const total = { ...NOTHING };
       for (const sel of set.selections) {
         let inner: Extent;
         if (sel.kind === Kind.FIELD) {
-          if (sel.name.value.startsWith('__')) continue;
-          const below = sel.selectionSet ? extentOf(sel.selectionSet) : { fields: 0, depth: 0 };
-          inner = { fields: 1 + below.fields, depth: 1 + below.depth };
+          const name = sel.name.value;
+          if (name === '__typename') continue;
+          const below = sel.selectionSet ? extentOf(sel.selectionSet) : NOTHING;
+          inner = name.startsWith('__')
+            ? {
+              fields: 0,
+              depth: 0,
+              introspectionFields: 1 + below.fields + below.introspectionFields,
+              introspectionDepth: 1 + Math.max(below.depth, below.introspectionDepth),
+            }
+            : { ...below, fields: 1 + below.fields, depth: 1 + below.depth };
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
           inner = extentOf(sel.selectionSet);
         } else {
@@ -50,16 +89,21 @@ export function queryLimits(maxDepth = MAX_QUERY_DEPTH, maxFields = MAX_QUERY_FI
           }
           inner = known;
         }
-        fields += inner.fields;
-        depth = Math.max(depth, inner.depth);
+        total.fields += inner.fields;
+        total.depth = Math.max(total.depth, inner.depth);
+        total.introspectionFields += inner.introspectionFields;
+        total.introspectionDepth = Math.max(total.introspectionDepth, inner.introspectionDepth);
       }
-      return { fields, depth };
+      return total;
     };
     return {
       OperationDefinition(operation) {
-        const { fields, depth } = extentOf(operation.selectionSet);
-        if (depth > maxDepth) context.reportError(new GraphQLError(`Query is too deep (limit: ${maxDepth} levels)`, { nodes: [operation] }));
-        else if (fields > maxFields) context.reportError(new GraphQLError(`Query asks for too many fields (limit: ${maxFields})`, { nodes: [operation] }));
+        const e = extentOf(operation.selectionSet);
+        const refuse = (message: string) => context.reportError(new GraphQLError(message, { nodes: [operation] }));
+        if (e.depth > limits.depth) refuse(`Query is too deep (limit: ${limits.depth} levels)`);
+        else if (e.fields > limits.fields) refuse(`Query asks for too many fields (limit: ${limits.fields})`);
+        else if (e.introspectionDepth > limits.introspectionDepth) refuse(`Introspection is too deep (limit: ${limits.introspectionDepth} levels)`);
+        else if (e.introspectionFields > limits.introspectionFields) refuse(`Introspection asks for too many fields (limit: ${limits.introspectionFields})`);
       },
     };
   };
