@@ -8,6 +8,7 @@ import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type HttpResult } from './support/http';
 import { USERS, type Handle } from './support/world';
 import { REGENERATE, REGISTER } from './support/paths';
+import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
 
 const KEY = /^[A-Za-z0-9]{32}$/;
 const INVALID_KEY = { result: 'error', msg: 'Invalid API key', code: 'UNAUTHORIZED' };
@@ -133,25 +134,17 @@ describe.each(DIALECTS)('regenerate API key on %s', (dialect) => {
   });
 
   it('an incoming webhook bot is refused with 401 and nothing changes', async () => {
-    const before = await snapshot(g.db);
-    const res = await post(g, 'webhook', REGENERATE);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ result: 'error', msg: 'This API is not available to incoming webhook bots.', code: 'UNAUTHORIZED' });
+    const message = 'This API is not available to incoming webhook bots.';
+    const res = await expectRefusal(g.db, () => post(g, 'webhook', REGENERATE), 401, { result: 'error', msg: message, code: 'UNAUTHORIZED' });
     expect(res.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
-    expect(await graphqlError(graphqlClient(g, 'webhook').request(RegenerateDocument, {})))
-      .toEqual({ message: 'This API is not available to incoming webhook bots.', code: 'UNAUTHORIZED', status: 401 });
-    expect(await snapshot(g.db)).toEqual(before);
+    await expectGraphqlRefusal(g.db, () => graphqlClient(g, 'webhook').request(RegenerateDocument, {}), { message, code: 'UNAUTHORIZED', status: 401 });
     expect((await userRow('webhook')).api_key_hash).toBe(sha256(USERS.webhook.apiKey));
   });
 
   it('without credentials: refused over REST and GraphQL, nothing written', async () => {
-    const before = await snapshot(g.db);
-    const res = await post(g, null, REGENERATE);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-    expect(await graphqlError(graphqlClient(g, null).request(RegenerateDocument, {})))
-      .toMatchObject({ message: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-    expect(await snapshot(g.db)).toEqual(before);
+    const message = 'Not logged in: API authentication or user session required';
+    await expectRefusal(g.db, () => post(g, null, REGENERATE), 401, { result: 'error', msg: message, code: 'UNAUTHORIZED' });
+    await expectGraphqlRefusal(g.db, () => graphqlClient(g, null).request(RegenerateDocument, {}), { message, code: 'UNAUTHORIZED' });
   });
 
   it('every parameter sent is reported, sorted, in ignored_parameters_unsupported; the call still succeeds', async () => {
