@@ -7,6 +7,7 @@ import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, request, type Who } from './support/http';
 import { INVITE, INVITES } from './support/paths';
 import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
+import { recordStatements } from './support/sqlStatements';
 
 const MUST_OWNER = { result: 'error', msg: 'Must be an organization owner', code: 'UNAUTHORIZED_PRINCIPAL' };
 const MUST_ADMIN = { result: 'error', msg: 'Must be an organization administrator', code: 'BAD_REQUEST' };
@@ -149,16 +150,9 @@ describe.each(DIALECTS)('list and revoke reusable invitation links on %s', (dial
 
   it('GET /invites costs the same number of queries for 2 links as for 40', async () => {
     const counted = async (who: Who) => {
-      let n = 0;
-      const count = () => { n++; };
-      g.db.knex.on('query', count);
-      try {
-        const res = await request(g, 'GET', INVITES, { who });
-        expect(res.status).toBe(200);
-        return { n, listed: res.body.invites.length };
-      } finally {
-        g.db.knex.removeListener('query', count);
-      }
+      const { result: res, sql } = await recordStatements(g.db, () => request(g, 'GET', INVITES, { who }));
+      expect(res.status).toBe(200);
+      return { n: sql.length, listed: res.body.invites.length };
     };
     const few = await counted(P.member2);
     const channel = org.channels['manage-general']!;
