@@ -163,8 +163,9 @@ describe.each(DIALECTS)('create reusable invitation link on %s', (dialect) => {
     return { ...inv, link: res.body.invite_link };
   }
 
-  const refused = (who: Who, form: Record<string, unknown>, body: object, status = 400) =>
-    expectRefusal(g.db, () => post(g, who, INVITE, form), status, body);
+  /** Creating a link with this form is refused with 400 and this body, and nothing is written. */
+  const refused = (who: Who, form: Record<string, unknown>, body: object) =>
+    expectRefusal(g.db, () => post(g, who, INVITE, form), 400, body);
 
   // ---------------------------------------------------------------- success and what is stored
 
