@@ -8,6 +8,7 @@ import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type HttpResult } from './support/http';
 import { USERS, type Handle } from './support/world';
 import { REGENERATE, REGISTER } from './support/paths';
+import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
 
 const KEY = /^[A-Za-z0-9]{32}$/;
 const INVALID_KEY = { result: 'error', msg: 'Invalid API key', code: 'UNAUTHORIZED' };
@@ -133,25 +134,17 @@ describe.each(DIALECTS)('regenerate API key on %s', (dialect) => {
   });
 
   it('an incoming webhook bot is refused with 401 and nothing changes', async () => {
-    const before = await snapshot(g.db);
-    const res = await post(g, 'webhook', REGENERATE);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ result: 'error', msg: 'This API is not available to incoming webhook bots.', code: 'UNAUTHORIZED' });
+    const message = 'This API is not available to incoming webhook bots.';
+    const res = await expectRefusal(g.db, () => post(g, 'webhook', REGENERATE), 401, { result: 'error', msg: message, code: 'UNAUTHORIZED' });
     expect(res.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
-    expect(await graphqlError(graphqlClient(g, 'webhook').request(RegenerateDocument, {})))
-      .toEqual({ message: 'This API is not available to incoming webhook bots.', code: 'UNAUTHORIZED', status: 401 });
-    expect(await snapshot(g.db)).toEqual(before);
+    await expectGraphqlRefusal(g.db, () => graphqlClient(g, 'webhook').request(RegenerateDocument, {}), { message, code: 'UNAUTHORIZED', status: 401 });
     expect((await userRow('webhook')).api_key_hash).toBe(sha256(USERS.webhook.apiKey));
   });
 
   it('without credentials: refused over REST and GraphQL, nothing written', async () => {
-    const before = await snapshot(g.db);
-    const res = await post(g, null, REGENERATE);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-    expect(await graphqlError(graphqlClient(g, null).request(RegenerateDocument, {})))
-      .toMatchObject({ message: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-    expect(await snapshot(g.db)).toEqual(before);
+    const message = 'Not logged in: API authentication or user session required';
+    await expectRefusal(g.db, () => post(g, null, REGENERATE), 401, { result: 'error', msg: message, code: 'UNAUTHORIZED' });
+    await expectGraphqlRefusal(g.db, () => graphqlClient(g, null).request(RegenerateDocument, {}), { message, code: 'UNAUTHORIZED' });
   });
 
   it('every parameter sent is reported, sorted, in ignored_parameters_unsupported; the call still succeeds', async () => {
@@ -209,18 +202,52 @@ describe.each(DIALECTS)('regenerate API key on %s', (dialect) => {
     expect(await works('bot', second.newKey)).toBe(true);
   });
 
-  it('a regeneration changes nothing but the caller\'s key hash and push devices', async () => {
+  /** The users rows of a snapshot by id, with the caller's key hash left out. */
+  function usersWithoutKeyHash(rows: unknown[], h: Handle): unknown[] {
+    return rows.map((r) => JSON.parse(r as string)).sort((a, b) => a.id - b.id)
+      .map(({ api_key_hash, ...r }) => (r.id === g.userId(h) ? r : { ...r, api_key_hash }));
+  }
+
+  it('a regeneration removes exactly the caller\'s push devices and changes nothing else but its key hash', async () => {
+    const moderator = graphqlClient(g, 'moderator');
+    await moderator.request(RegisterPushDeviceDocument, { input: { kind: 'FCM', token: 'moderator-fcm' } });
+    await moderator.request(RegisterPushDeviceDocument, { input: { kind: 'APNS', token: 'abcd4567', appId: 'org.zulip.Zulip' } });
+    await moderator.request(RegisterE2eePushDeviceDocument, {
+      input: {
+        tokenKind: 'apns', tokenId: Buffer.from('mod-e2ee').toString('base64'), pushKey: Buffer.alloc(33, 0x31).toString('base64'),
+        pushKeyId: 9, bouncerPublicKey: 'bouncer-public-key', encryptedPushRegistration: 'encrypted-push-registration-data',
+      },
+    });
+    // Someone else's registration, which must stay.
+    await graphqlClient(g, 'guest').request(RegisterPushDeviceDocument, { input: { kind: 'FCM', token: 'guest-stays' } });
+    expect(await pushKinds('moderator')).toEqual(['apns', 'e2ee', 'fcm']);
+
     const before = await snapshot(g.db);
     await regenerate('moderator');
+    const after = await snapshot(g.db);
+
+    for (const table of Object.keys(before)) {
+      if (table !== 'users' && table !== 'push_devices') expect(after[table], table).toEqual(before[table]);
+    }
+    const devices = (rows: unknown[]) => rows.map((r) => JSON.parse(r as string));
+    const othersBefore = devices(before.push_devices!).filter((d) => d.user_id !== g.userId('moderator'));
+    expect(othersBefore.map((d) => d.token)).toContain('guest-stays');
+    expect(devices(before.push_devices!).length - othersBefore.length).toBe(3);
+    expect(devices(after.push_devices!)).toEqual(othersBefore);
+    expect(await pushKinds('moderator')).toEqual([]);
+    expect(usersWithoutKeyHash(after.users!, 'moderator')).toEqual(usersWithoutKeyHash(before.users!, 'moderator'));
+    expect((await userRow('moderator')).api_key_hash).toBe(sha256(g.keys.moderator));
+  });
+
+  it('a caller without push devices: a regeneration changes nothing but its key hash', async () => {
+    expect(await pushKinds('bot')).toEqual([]);
+    const before = await snapshot(g.db);
+    const { oldKey } = await regenerate('bot');
     const after = await snapshot(g.db);
     for (const table of Object.keys(before)) {
       if (table !== 'users') expect(after[table], table).toEqual(before[table]);
     }
-    const changed = (rows: unknown[]) => rows.map((r) => JSON.parse(r as string)).filter((r) => r.id !== g.userId('moderator'));
-    expect(changed(after.users!)).toEqual(changed(before.users!));
-    const strip = (rows: unknown[]) => rows.map((r) => JSON.parse(r as string)).filter((r) => r.id === g.userId('moderator'))
-      .map(({ api_key_hash: _h, ...rest }) => rest);
-    expect(strip(after.users!)).toHaveLength(1);
-    expect(strip(after.users!)).toEqual(strip(before.users!));
+    expect(usersWithoutKeyHash(after.users!, 'bot')).toEqual(usersWithoutKeyHash(before.users!, 'bot'));
+    expect((await userRow('bot')).api_key_hash).not.toBe(sha256(oldKey));
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateFolderDocument, FoldersDocument, ReorderFoldersDocument, UpdateFolderDocument } from '../src/generated/graphql';
 import { toBool, toDate } from '../src/store/db';
-import { expectRefusal, snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
-import { graphqlClient, graphqlError, post, request, type Who } from './support/http';
+import { graphqlClient, post, request, type Who } from './support/http';
 import { CREATE, FOLDERS } from './support/paths';
+import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
+import { recordStatements } from './support/sqlStatements';
 
 const OK = { result: 'success', msg: '' };
 const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
@@ -49,9 +50,6 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
     return res.body.channel_folder_id;
   }
 
-  const expectRefused = (send: () => Promise<{ status: number; body: unknown }>, status: number, body: object) =>
-    expectRefusal(g.db, send, status, body);
-
   // ---------------------------------------------------------------- GET /channel_folders
 
   it('any user lists the organization\'s active folders in order, guests and bots included', async () => {
@@ -76,9 +74,9 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
   });
 
   it('include_archived must be a JSON boolean', async () => {
-    await expectRefused(() => request(g, 'GET', FOLDERS, { who: 'member', query: { include_archived: '1' } }), 400, bad('include_archived is not a boolean'));
-    await expectRefused(() => request(g, 'GET', FOLDERS, { who: 'member', query: { include_archived: '"true"' } }), 400, bad('include_archived is not a boolean'));
-    await expectRefused(() => request(g, 'GET', FOLDERS, { who: 'member', query: { include_archived: 'True' } }), 400, bad('include_archived is not valid JSON'));
+    await expectRefusal(g.db, () => request(g, 'GET', FOLDERS, { who: 'member', query: { include_archived: '1' } }), 400, bad('include_archived is not a boolean'));
+    await expectRefusal(g.db, () => request(g, 'GET', FOLDERS, { who: 'member', query: { include_archived: '"true"' } }), 400, bad('include_archived is not a boolean'));
+    await expectRefusal(g.db, () => request(g, 'GET', FOLDERS, { who: 'member', query: { include_archived: 'True' } }), 400, bad('include_archived is not valid JSON'));
   });
 
   it('another organization lists only its own folders; unknown parameters are reported; no credentials is 401', async () => {
@@ -115,53 +113,53 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
 
   it('nothing to change, or the same values: success and nothing written', async () => {
     const id = await newFolder('Same', 'same');
-    await expectRefused(() => patch('admin', id, {}), 200, OK);
-    await expectRefused(() => patch('admin', id, { name: 'Same', description: 'same', is_archived: false }), 200, OK);
+    await expectRefusal(g.db, () => patch('admin', id, {}), 200, OK);
+    await expectRefusal(g.db, () => patch('admin', id, { name: 'Same', description: 'same', is_archived: false }), 200, OK);
   });
 
   it.each(['moderator', 'member', 'guest', 'bot'] as const)('a %s may not update a folder, whatever the parameters or the id', async (who) => {
     const id = g.org.channel_folders.Existing!;
-    await expectRefused(() => patch(who, id, { name: 'Mine' }), 400, MUST_ADMIN);
-    await expectRefused(() => patch(who, id, { description: 'x'.repeat(2000) }), 400, MUST_ADMIN);
-    await expectRefused(() => patch(who, 999999, {}), 400, MUST_ADMIN);
+    await expectRefusal(g.db, () => patch(who, id, { name: 'Mine' }), 400, MUST_ADMIN);
+    await expectRefusal(g.db, () => patch(who, id, { description: 'x'.repeat(2000) }), 400, MUST_ADMIN);
+    await expectRefusal(g.db, () => patch(who, 999999, {}), 400, MUST_ADMIN);
   });
 
   it('parameters are parsed in Zulip\'s order (description, is_archived, name) before the folder is looked up', async () => {
     const long = (n: number) => 'é'.repeat(n);
-    await expectRefused(() => patch('admin', 999999, { description: long(1025), is_archived: 'yes', name: long(61) }), 400,
+    await expectRefusal(g.db, () => patch('admin', 999999, { description: long(1025), is_archived: 'yes', name: long(61) }), 400,
       bad('description is too long (limit: 1024 characters)'));
-    await expectRefused(() => patch('admin', 999999, { is_archived: 'yes', name: long(61) }), 400, bad('is_archived is not valid JSON'));
-    await expectRefused(() => patch('admin', 999999, { is_archived: '1', name: long(61) }), 400, bad('is_archived is not a boolean'));
-    await expectRefused(() => patch('admin', 999999, { name: long(61) }), 400, bad('name is too long (limit: 60 characters)'));
+    await expectRefusal(g.db, () => patch('admin', 999999, { is_archived: 'yes', name: long(61) }), 400, bad('is_archived is not valid JSON'));
+    await expectRefusal(g.db, () => patch('admin', 999999, { is_archived: '1', name: long(61) }), 400, bad('is_archived is not a boolean'));
+    await expectRefusal(g.db, () => patch('admin', 999999, { name: long(61) }), 400, bad('name is too long (limit: 60 characters)'));
   });
 
   it('an unknown folder, or another organization\'s: "Invalid channel folder ID"', async () => {
-    await expectRefused(() => patch('admin', 999999, { name: 'x' }), 400, INVALID_ID);
-    await expectRefused(() => patch('admin', g.otherOrg.channel_folders.Existing!, { name: 'x' }), 400, INVALID_ID);
-    await expectRefused(() => patch('otherOwner', g.org.channel_folders.Existing!, { is_archived: true }), 400, INVALID_ID);
-    await expectRefused(() => patch('admin', '99999999999999999999999', {}), 400, INVALID_ID);
+    await expectRefusal(g.db, () => patch('admin', 999999, { name: 'x' }), 400, INVALID_ID);
+    await expectRefusal(g.db, () => patch('admin', g.otherOrg.channel_folders.Existing!, { name: 'x' }), 400, INVALID_ID);
+    await expectRefusal(g.db, () => patch('otherOwner', g.org.channel_folders.Existing!, { is_archived: true }), 400, INVALID_ID);
+    await expectRefusal(g.db, () => patch('admin', '99999999999999999999999', {}), 400, INVALID_ID);
   });
 
   it.each(['abc', '-1', '1.5', '12abc', '%20'])('a path id %j that is not digits is an unknown path (404)', async (bad) => {
-    await expectRefused(() => patch('admin', bad, { name: 'x' }), 404, NOT_FOUND);
-    await expectRefused(() => patch(null, bad, { name: 'x' }), 404, NOT_FOUND);
+    await expectRefusal(g.db, () => patch('admin', bad, { name: 'x' }), 404, NOT_FOUND);
+    await expectRefusal(g.db, () => patch(null, bad, { name: 'x' }), 404, NOT_FOUND);
   });
 
   it('name rules as at creation: blank, unprintable, too long', async () => {
     const id = await newFolder('Rules');
-    for (const name of ['', '   ', '\t\n ']) await expectRefused(() => patch('admin', id, { name }), 400, EMPTY);
-    await expectRefused(() => patch('admin', id, { name: 'abc\u0000' }), 400, bad('Invalid character in channel folder name, at position 4.'));
-    await expectRefused(() => patch('admin', id, { name: '😀\u0007' }), 400, bad('Invalid character in channel folder name, at position 2.'));
-    await expectRefused(() => patch('admin', id, { name: '😀'.repeat(61) }), 400, bad('name is too long (limit: 60 characters)'));
+    for (const name of ['', '   ', '\t\n ']) await expectRefusal(g.db, () => patch('admin', id, { name }), 400, EMPTY);
+    await expectRefusal(g.db, () => patch('admin', id, { name: 'abc\u0000' }), 400, bad('Invalid character in channel folder name, at position 4.'));
+    await expectRefusal(g.db, () => patch('admin', id, { name: '😀\u0007' }), 400, bad('Invalid character in channel folder name, at position 2.'));
+    await expectRefusal(g.db, () => patch('admin', id, { name: '😀'.repeat(61) }), 400, bad('name is too long (limit: 60 characters)'));
     expect((await patch('admin', id, { name: '😀'.repeat(60) })).body).toEqual(OK);
     expect((await row(id)).name).toBe('😀'.repeat(60));
   });
 
   it('a name in use, ignoring case, archived folders included, is refused; the folder\'s own name in another case is not', async () => {
     const id = await newFolder('Casing');
-    await expectRefused(() => patch('admin', id, { name: 'existing' }), 400, IN_USE);
-    await expectRefused(() => patch('admin', id, { name: 'ARCHIVED ONE' }), 400, IN_USE);
-    await expectRefused(() => patch('admin', id, { name: 'Listed' }), 400, IN_USE);
+    await expectRefusal(g.db, () => patch('admin', id, { name: 'existing' }), 400, IN_USE);
+    await expectRefusal(g.db, () => patch('admin', id, { name: 'ARCHIVED ONE' }), 400, IN_USE);
+    await expectRefusal(g.db, () => patch('admin', id, { name: 'Listed' }), 400, IN_USE);
     expect((await patch('admin', id, { name: 'CASING' })).body).toEqual(OK);
     expect((await row(id)).name).toBe('CASING');
     // Another organization's names do not count.
@@ -182,15 +180,15 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
     const id = await newFolder('Holding');
     const { knex } = g.db;
     await knex('channels').where('id', g.org.channels.general!).update({ folder_id: id });
-    await expectRefused(() => patch('admin', id, { is_archived: true }), 400, NOT_EMPTY_FOLDER);
+    await expectRefusal(g.db, () => patch('admin', id, { is_archived: true }), 400, NOT_EMPTY_FOLDER);
     await knex('channels').where('id', g.org.channels.general!).update({ folder_id: null });
     await knex('channels').where('id', g.org.channels.archived!).update({ folder_id: id });
-    await expectRefused(() => patch('admin', id, { is_archived: true }), 400, NOT_EMPTY_FOLDER);
+    await expectRefusal(g.db, () => patch('admin', id, { is_archived: true }), 400, NOT_EMPTY_FOLDER);
     // All or nothing: a valid new name and description are not kept when archiving is refused.
-    await expectRefused(() => patch('admin', id, { name: 'Renamed', description: 'new', is_archived: true }), 400, NOT_EMPTY_FOLDER);
+    await expectRefusal(g.db, () => patch('admin', id, { name: 'Renamed', description: 'new', is_archived: true }), 400, NOT_EMPTY_FOLDER);
     // The name is checked before the folder's channels.
-    await expectRefused(() => patch('admin', id, { name: 'existing', is_archived: true }), 400, IN_USE);
-    await expectRefused(() => patch('admin', id, { name: ' ', is_archived: true }), 400, EMPTY);
+    await expectRefusal(g.db, () => patch('admin', id, { name: 'existing', is_archived: true }), 400, IN_USE);
+    await expectRefusal(g.db, () => patch('admin', id, { name: ' ', is_archived: true }), 400, EMPTY);
     await knex('channels').where('id', g.org.channels.archived!).update({ folder_id: null });
     expect((await patch('admin', id, { name: 'Renamed', description: 'new', is_archived: true })).body).toEqual(OK);
     expect(dictOf(await row(id))).toMatchObject({ name: 'Renamed', description: 'new', rendered_description: '<p>new</p>', is_archived: true });
@@ -262,22 +260,22 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
       [...ids.slice(1), ids[1]],
       [...ids.slice(1), g.otherOrg.channel_folders.Existing!],
     ];
-    for (const order of cases) await expectRefused(() => reorder('admin', { order }), 400, BAD_ORDER);
+    for (const order of cases) await expectRefusal(g.db, () => reorder('admin', { order }), 400, BAD_ORDER);
   });
 
   it('order is required and must be a JSON list of integers', async () => {
-    await expectRefused(() => reorder('admin', {}), 400,
+    await expectRefusal(g.db, () => reorder('admin', {}), 400,
       { result: 'error', msg: "Missing 'order' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'order' });
-    await expectRefused(() => reorder('admin', { order: '1,2' }), 400, bad('order is not valid JSON'));
-    await expectRefused(() => reorder('admin', { order: '5' }), 400, bad('order is not a list'));
-    await expectRefused(() => reorder('admin', { order: '["1"]' }), 400, bad('order[0] is not an integer'));
-    await expectRefused(() => reorder('admin', { order: '[1, 2.0]' }), 400, bad('order[1] is not an integer'));
+    await expectRefusal(g.db, () => reorder('admin', { order: '1,2' }), 400, bad('order is not valid JSON'));
+    await expectRefusal(g.db, () => reorder('admin', { order: '5' }), 400, bad('order is not a list'));
+    await expectRefusal(g.db, () => reorder('admin', { order: '["1"]' }), 400, bad('order[0] is not an integer'));
+    await expectRefusal(g.db, () => reorder('admin', { order: '[1, 2.0]' }), 400, bad('order[1] is not an integer'));
   });
 
   it.each(['moderator', 'member', 'guest', 'bot'] as const)('a %s may not reorder, checked before the parameters', async (who) => {
     const order = await allIds(g.org.id);
-    await expectRefused(() => reorder(who, { order }), 400, MUST_ADMIN);
-    await expectRefused(() => reorder(who, {}), 400, MUST_ADMIN);
+    await expectRefusal(g.db, () => reorder(who, { order }), 400, MUST_ADMIN);
+    await expectRefusal(g.db, () => reorder(who, {}), 400, MUST_ADMIN);
   });
 
   it('another organization reorders its own folders with its own ids', async () => {
@@ -288,15 +286,9 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
 
   it('reordering costs the same number of queries for 4 folders as for 60', async () => {
     const counted = async (order: number[]) => {
-      let n = 0;
-      const count = () => { n++; };
-      g.db.knex.on('query', count);
-      try {
-        expect((await reorder('admin', { order })).body).toEqual(OK);
-      } finally {
-        g.db.knex.removeListener('query', count);
-      }
-      return n;
+      const { result: res, sql } = await recordStatements(g.db, () => reorder('admin', { order }));
+      expect(res.body).toEqual(OK);
+      return sql.length;
     };
     const few = await counted(await allIds(g.org.id));
     for (let i = 0; i < 56; i++) await newFolder(`Bulk ${i}`);
@@ -362,11 +354,7 @@ describe.each(DIALECTS)('list, update and reorder channel folders on %s', (diale
       ['admin', order('admin', [...ids, ids[0]!]), 'Invalid order mapping.', 'BAD_REQUEST'],
       [null, order(null, ids), 'Not logged in: API authentication or user session required', 'UNAUTHORIZED'],
     );
-    for (const [, send, message, code] of cases) {
-      const before = await snapshot(g.db);
-      expect(await graphqlError(send())).toMatchObject({ message, code });
-      expect(await snapshot(g.db)).toEqual(before);
-    }
+    for (const [, send, message, code] of cases) await expectGraphqlRefusal(g.db, send, { message, code });
     await g.db.knex('channels').where('id', g.org.channels.general!).update({ folder_id: null });
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateFolderDocument, FoldersDocument } from '../src/generated/graphql';
-import { expectRefusal, snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
-import { graphqlClient, graphqlError, post, request } from './support/http';
+import { graphqlClient, post, request, type Who } from './support/http';
 import { CREATE } from './support/paths';
+import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
 
 
 describe.each(DIALECTS)('create channel folder on %s', (dialect) => {
@@ -14,10 +14,6 @@ describe.each(DIALECTS)('create channel folder on %s', (dialect) => {
   async function folderRow(id: number) {
     return g.db.knex('channel_folders').where('id', id).first();
   }
-
-  /** A refusal: the exact Zulip error body and status, and no row written anywhere. */
-  const expectRefused = (send: () => Promise<{ status: number; body: unknown }>, status: number, body: object) =>
-    expectRefusal(g.db, send, status, body);
 
   it('an administrator creates a folder: id returned, row stored with rendered Markdown and creator', async () => {
     const res = await post(g, 'admin', CREATE, { name: 'Backend', description: 'Channels for **backend** discussions' });
@@ -48,21 +44,21 @@ describe.each(DIALECTS)('create channel folder on %s', (dialect) => {
   });
 
   it.each(['moderator', 'member', 'guest', 'bot'] as const)('a %s cannot create a folder', async (who) => {
-    await expectRefused(() => post(g, who, CREATE, { name: 'Refused', description: '' }), 400,
+    await expectRefusal(g.db, () => post(g, who, CREATE, { name: 'Refused', description: '' }), 400,
       { result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
   });
 
   it('the role check comes before parameter parsing', async () => {
-    await expectRefused(() => post(g, 'member', CREATE, {}), 400,
+    await expectRefusal(g.db, () => post(g, 'member', CREATE, {}), 400,
       { result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
   });
 
   it('parameters are parsed in Zulip\'s order: description before name', async () => {
-    await expectRefused(() => post(g, 'admin', CREATE, {}), 400,
+    await expectRefusal(g.db, () => post(g, 'admin', CREATE, {}), 400,
       { result: 'error', msg: "Missing 'description' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'description' });
-    await expectRefused(() => post(g, 'admin', CREATE, { description: '' }), 400,
+    await expectRefusal(g.db, () => post(g, 'admin', CREATE, { description: '' }), 400,
       { result: 'error', msg: "Missing 'name' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'name' });
-    await expectRefused(() => post(g, 'admin', CREATE, { description: 'x'.repeat(1025) }), 400,
+    await expectRefusal(g.db, () => post(g, 'admin', CREATE, { description: 'x'.repeat(1025) }), 400,
       { result: 'error', msg: 'description is too long (limit: 1024 characters)', code: 'BAD_REQUEST' });
   });
 
@@ -70,27 +66,27 @@ describe.each(DIALECTS)('create channel folder on %s', (dialect) => {
     const ok = await post(g, 'admin', CREATE, { name: '😀'.repeat(60), description: '😀'.repeat(1024) });
     expect(ok.status).toBe(200);
     expect((await folderRow(ok.body.channel_folder_id)).name).toBe('😀'.repeat(60));
-    await expectRefused(() => post(g, 'admin', CREATE, { name: '😀'.repeat(61), description: '' }), 400,
+    await expectRefusal(g.db, () => post(g, 'admin', CREATE, { name: '😀'.repeat(61), description: '' }), 400,
       { result: 'error', msg: 'name is too long (limit: 60 characters)', code: 'BAD_REQUEST' });
-    await expectRefused(() => post(g, 'admin', CREATE, { name: 'fine', description: 'é'.repeat(1025) }), 400,
+    await expectRefusal(g.db, () => post(g, 'admin', CREATE, { name: 'fine', description: 'é'.repeat(1025) }), 400,
       { result: 'error', msg: 'description is too long (limit: 1024 characters)', code: 'BAD_REQUEST' });
   });
 
   it.each([[''], ['   '], ['\t\n ']])('an empty or blank name %j is refused', async (name) => {
-    await expectRefused(() => post(g, 'admin', CREATE, { name, description: '' }), 400,
+    await expectRefusal(g.db, () => post(g, 'admin', CREATE, { name, description: '' }), 400,
       { result: 'error', msg: "Channel folder name can't be empty.", code: 'BAD_REQUEST' });
   });
 
   it.each([
     ['abc\u0000', 4], ['a\u0007b', 2], ['tab\there', 4], ['x\uFFFE', 2], ['\uFDD0y', 1], ['😀\u0001', 2],
   ])('an unprintable character in %j is refused with its 1-based position', async (name, position) => {
-    await expectRefused(() => post(g, 'admin', CREATE, { name, description: '' }), 400,
+    await expectRefusal(g.db, () => post(g, 'admin', CREATE, { name, description: '' }), 400,
       { result: 'error', msg: `Invalid character in channel folder name, at position ${position}.`, code: 'BAD_REQUEST' });
   });
 
   it('names are unique per organization ignoring case, archived folders included', async () => {
     for (const name of ['existing', 'EXISTING', 'archived ONE']) {
-      await expectRefused(() => post(g, 'admin', CREATE, { name, description: '' }), 400,
+      await expectRefusal(g.db, () => post(g, 'admin', CREATE, { name, description: '' }), 400,
         { result: 'error', msg: 'Channel folder name already in use', code: 'BAD_REQUEST' });
     }
     // Another organization's folder of the same name does not count.
@@ -150,17 +146,12 @@ describe.each(DIALECTS)('create channel folder on %s', (dialect) => {
   });
 
   it('GraphQL: the same rules and messages, with Zulip codes, and nothing written', async () => {
-    const before = await snapshot(g.db);
-    expect(await graphqlError(graphqlClient(g, 'moderator').request(CreateFolderDocument, { input: { name: 'No', description: '' } })))
-      .toMatchObject({ message: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
-    expect(await graphqlError(graphqlClient(g, 'admin').request(CreateFolderDocument, { input: { name: 'existing', description: '' } })))
-      .toMatchObject({ message: 'Channel folder name already in use', code: 'BAD_REQUEST' });
-    expect(await graphqlError(graphqlClient(g, 'admin').request(CreateFolderDocument, { input: { name: 'x'.repeat(61), description: '' } })))
-      .toMatchObject({ message: 'name is too long (limit: 60 characters)', code: 'BAD_REQUEST' });
-    expect(await graphqlError(graphqlClient(g, 'admin').request(CreateFolderDocument, { input: { name: 'ok', description: 'bad \ud800 surrogate' } })))
-      .toMatchObject({ message: 'Invalid character in channel folder description, at position 5.', code: 'BAD_REQUEST' });
-    expect(await graphqlError(graphqlClient(g, null).request(CreateFolderDocument, { input: { name: 'anon', description: '' } })))
-      .toMatchObject({ message: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-    expect(await snapshot(g.db)).toEqual(before);
+    const create = (who: Who, name: string, description = '') => () => graphqlClient(g, who).request(CreateFolderDocument, { input: { name, description } });
+    await expectGraphqlRefusal(g.db, create('moderator', 'No'), { message: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
+    await expectGraphqlRefusal(g.db, create('admin', 'existing'), { message: 'Channel folder name already in use', code: 'BAD_REQUEST' });
+    await expectGraphqlRefusal(g.db, create('admin', 'x'.repeat(61)), { message: 'name is too long (limit: 60 characters)', code: 'BAD_REQUEST' });
+    await expectGraphqlRefusal(g.db, create('admin', 'ok', 'bad \ud800 surrogate'),
+      { message: 'Invalid character in channel folder description, at position 5.', code: 'BAD_REQUEST' });
+    await expectGraphqlRefusal(g.db, create(null, 'anon'), { message: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
   });
 });

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateInvitationDocument, InvitationsDocument, RevokeInvitationDocument } from '../src/generated/graphql';
 import { toDate, toDateOrNull } from '../src/store/db';
 import { loadWorld, type LoadedOrganization } from '../src/world/loadWorld';
-import { expectRefusal, snapshot } from './support/dbState';
+import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
-import { graphqlClient, graphqlError, request, type Who } from './support/http';
+import { graphqlClient, request, type Who } from './support/http';
 import { INVITE, INVITES } from './support/paths';
+import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
+import { recordStatements } from './support/sqlStatements';
 
 const MUST_OWNER = { result: 'error', msg: 'Must be an organization owner', code: 'UNAUTHORIZED_PRINCIPAL' };
 const MUST_ADMIN = { result: 'error', msg: 'Must be an organization administrator', code: 'BAD_REQUEST' };
@@ -79,9 +81,6 @@ describe.each(DIALECTS)('list and revoke reusable invitation links on %s', (dial
     };
   }
 
-  const expectRefused = (send: () => Promise<{ status: number; body: unknown }>, status: number, body: object) =>
-    expectRefusal(g.db, send, status, body);
-
   /** A successful revocation: Zulip's empty success, the row kept with revoked_at set, nothing else changed. */
   async function expectRevoked(who: Who, inviteId: number) {
     const before = await snapshot(g.db);
@@ -141,8 +140,8 @@ describe.each(DIALECTS)('list and revoke reusable invitation links on %s', (dial
   });
 
   it('GET /invites: guests and bots are refused; no credentials is 401', async () => {
-    await expectRefused(() => request(g, 'GET', INVITES, { who: P.guest }), 400, GUEST);
-    await expectRefused(() => request(g, 'GET', INVITES, { who: P.bot }), 400, BOT);
+    await expectRefusal(g.db, () => request(g, 'GET', INVITES, { who: P.guest }), 400, GUEST);
+    await expectRefusal(g.db, () => request(g, 'GET', INVITES, { who: P.bot }), 400, BOT);
     const res = await request(g, 'GET', INVITES);
     expect({ status: res.status, body: res.body }).toEqual({
       status: 401, body: { result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' },
@@ -151,16 +150,9 @@ describe.each(DIALECTS)('list and revoke reusable invitation links on %s', (dial
 
   it('GET /invites costs the same number of queries for 2 links as for 40', async () => {
     const counted = async (who: Who) => {
-      let n = 0;
-      const count = () => { n++; };
-      g.db.knex.on('query', count);
-      try {
-        const res = await request(g, 'GET', INVITES, { who });
-        expect(res.status).toBe(200);
-        return { n, listed: res.body.invites.length };
-      } finally {
-        g.db.knex.removeListener('query', count);
-      }
+      const { result: res, sql } = await recordStatements(g.db, () => request(g, 'GET', INVITES, { who }));
+      expect(res.status).toBe(200);
+      return { n: sql.length, listed: res.body.invites.length };
     };
     const few = await counted(P.member2);
     const channel = org.channels['manage-general']!;
@@ -180,23 +172,23 @@ describe.each(DIALECTS)('list and revoke reusable invitation links on %s', (dial
   });
 
   it('a member or moderator may not revoke someone else\'s link: administrator required, as a plain BAD_REQUEST', async () => {
-    await expectRefused(() => revoke(P.member, member2Link), 400, MUST_ADMIN);
-    await expectRefused(() => revoke(P.moderator, memberLink), 400, MUST_ADMIN);
-    await expectRefused(() => revoke(P.member2, adminLink), 400, MUST_ADMIN);
+    await expectRefusal(g.db, () => revoke(P.member, member2Link), 400, MUST_ADMIN);
+    await expectRefusal(g.db, () => revoke(P.moderator, memberLink), 400, MUST_ADMIN);
+    await expectRefusal(g.db, () => revoke(P.member2, adminLink), 400, MUST_ADMIN);
   });
 
   it('an administrator revokes anyone\'s link but one that makes owners, which needs an owner', async () => {
     await expectRevoked(P.admin, memberLink);
     const ownersAdminLink = await link('owner', { inviteAs: 'ADMINISTRATOR' });
     await expectRevoked(P.admin, ownersAdminLink);
-    await expectRefused(() => revoke(P.admin, ownerLink), 400, MUST_OWNER);
+    await expectRefusal(g.db, () => revoke(P.admin, ownerLink), 400, MUST_OWNER);
     await expectRevoked(P.owner, ownerLink);
   });
 
   it('the owner check comes before the administrator check', async () => {
     const another = await link('owner', { inviteAs: 'OWNER' });
-    await expectRefused(() => revoke(P.member, another), 400, MUST_OWNER);
-    await expectRefused(() => revoke(P.moderator, another), 400, MUST_OWNER);
+    await expectRefusal(g.db, () => revoke(P.member, another), 400, MUST_OWNER);
+    await expectRefusal(g.db, () => revoke(P.moderator, another), 400, MUST_OWNER);
   });
 
   it('an owner revokes links of every role, administrators\' included', async () => {
@@ -206,9 +198,9 @@ describe.each(DIALECTS)('list and revoke reusable invitation links on %s', (dial
   it('an already revoked link: "Invitation has already been revoked", after the permission check', async () => {
     const once = await link('member2');
     await expectRevoked(P.member2, once);
-    await expectRefused(() => revoke(P.member2, once), 400, ALREADY);
-    await expectRefused(() => revoke(P.admin, once), 400, ALREADY);
-    await expectRefused(() => revoke(P.member, once), 400, MUST_ADMIN);
+    await expectRefusal(g.db, () => revoke(P.member2, once), 400, ALREADY);
+    await expectRefusal(g.db, () => revoke(P.admin, once), 400, ALREADY);
+    await expectRefusal(g.db, () => revoke(P.member, once), 400, MUST_ADMIN);
   });
 
   it('an expired link may still be revoked', async () => {
@@ -219,28 +211,28 @@ describe.each(DIALECTS)('list and revoke reusable invitation links on %s', (dial
   it('an unknown id, another organization\'s link and an id past any integer column: "No such invitation"', async () => {
     const elsewhere = (await graphqlClient(g, 'admin').request(CreateInvitationDocument, { input: {} })).createReusableInvitation.invitation!.id;
     expect(Number((await row(elsewhere)).organization_id)).toBe(g.org.id);
-    await expectRefused(() => revoke(P.admin, elsewhere), 400, NO_SUCH);
-    await expectRefused(() => revoke(P.owner, 999999), 400, NO_SUCH);
-    await expectRefused(() => revoke(P.member, 0), 400, NO_SUCH);
-    await expectRefused(() => revoke(P.owner, '4294967297'), 400, NO_SUCH);
-    await expectRefused(() => revoke(P.owner, '99999999999999999999999999'), 400, NO_SUCH);
-    await expectRefused(() => revoke('otherOwner', member2Link), 400, NO_SUCH);
+    await expectRefusal(g.db, () => revoke(P.admin, elsewhere), 400, NO_SUCH);
+    await expectRefusal(g.db, () => revoke(P.owner, 999999), 400, NO_SUCH);
+    await expectRefusal(g.db, () => revoke(P.member, 0), 400, NO_SUCH);
+    await expectRefusal(g.db, () => revoke(P.owner, '4294967297'), 400, NO_SUCH);
+    await expectRefusal(g.db, () => revoke(P.owner, '99999999999999999999999999'), 400, NO_SUCH);
+    await expectRefusal(g.db, () => revoke('otherOwner', member2Link), 400, NO_SUCH);
   });
 
   it('guests and bots are refused before the link is looked up', async () => {
-    await expectRefused(() => revoke(P.guest, 999999), 400, GUEST);
-    await expectRefused(() => revoke(P.bot, member2Link), 400, BOT);
+    await expectRefusal(g.db, () => revoke(P.guest, 999999), 400, GUEST);
+    await expectRefusal(g.db, () => revoke(P.bot, member2Link), 400, BOT);
   });
 
   it.each(['abc', '-1', '1.5', '1e3', '%20', '0x10', '12abc'])('a path id %j that is not digits is an unknown path (404), credentials or not', async (bad) => {
-    await expectRefused(() => revoke(P.owner, bad), 404, NOT_FOUND);
-    await expectRefused(() => revoke(null, bad), 404, NOT_FOUND);
+    await expectRefusal(g.db, () => revoke(P.owner, bad), 404, NOT_FOUND);
+    await expectRefusal(g.db, () => revoke(null, bad), 404, NOT_FOUND);
   });
 
   it('a known path with another method is 405; without credentials, 401', async () => {
     const res = await request(g, 'GET', revokePath(member2Link), { who: P.owner });
     expect({ status: res.status, body: res.body }).toEqual({ status: 405, body: { result: 'error', msg: 'Method Not Allowed', allowed_methods: ['DELETE'] } });
-    await expectRefused(() => revoke(null, member2Link), 401,
+    await expectRefusal(g.db, () => revoke(null, member2Link), 401,
       { result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
   });
 
@@ -294,10 +286,7 @@ describe.each(DIALECTS)('list and revoke reusable invitation links on %s', (dial
       [null, members, 'Not logged in: API authentication or user session required', 'UNAUTHORIZED'],
     ];
     for (const [who, inviteId, message, code] of cases) {
-      const before = await snapshot(g.db);
-      expect(await graphqlError(graphqlClient(g, who).request(RevokeInvitationDocument, { input: { id: inviteId } })))
-        .toMatchObject({ message, code });
-      expect(await snapshot(g.db)).toEqual(before);
+      await expectGraphqlRefusal(g.db, () => graphqlClient(g, who).request(RevokeInvitationDocument, { input: { id: inviteId } }), { message, code });
     }
   });
 });

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateInvitationDocument, InvitationsDocument, type CreateReusableInvitationInput, type Role } from '../src/generated/graphql';
 import { toBool, toDate, toDateOrNull } from '../src/store/db';
 import { loadWorld, type LoadedOrganization } from '../src/world/loadWorld';
-import { expectRefusal, snapshot } from './support/dbState';
+import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post, request, type Who } from './support/http';
 import { ORG_URL, OTHER_ORG_URL } from './support/world';
 import { INVITE } from './support/paths';
+import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
 
 const DEFAULT_MINUTES = 14400;
 const INSUFFICIENT = { result: 'error', msg: 'Insufficient permission', code: 'BAD_REQUEST' };
@@ -162,12 +163,9 @@ describe.each(DIALECTS)('create reusable invitation link on %s', (dialect) => {
     return { ...inv, link: res.body.invite_link };
   }
 
-  /** A refusal: the exact Zulip error body and status, and no row written anywhere. */
-  const expectRefused = (send: () => Promise<{ status: number; body: unknown }>, status: number, body: object) =>
-    expectRefusal(g.db, send, status, body);
-
-  const refused = (who: Who, form: Record<string, unknown>, body: object, status = 400) =>
-    expectRefused(() => post(g, who, INVITE, form), status, body);
+  /** Creating a link with this form is refused with 400 and this body, and nothing is written. */
+  const refused = (who: Who, form: Record<string, unknown>, body: object) =>
+    expectRefusal(g.db, () => post(g, who, INVITE, form), 400, body);
 
   // ---------------------------------------------------------------- success and what is stored
 
@@ -668,21 +666,15 @@ describe.each(DIALECTS)('create reusable invitation link on %s', (dialect) => {
       ['admin', { inviteExpiresInMinutes: 10_000_000_000 }, 'invite_expires_in_minutes is too large', 'BAD_REQUEST'],
     ];
     for (const [who, input, message, code] of cases) {
-      const before = await snapshot(g.db);
-      expect(await graphqlError(graphqlClient(g, who).request(CreateInvitationDocument, { input })), JSON.stringify(input))
-        .toMatchObject({ message, code });
-      expect(await snapshot(g.db)).toEqual(before);
+      await expectGraphqlRefusal(g.db, () => graphqlClient(g, who).request(CreateInvitationDocument, { input }), { message, code });
     }
   });
 
   it('GraphQL: without credentials, UNAUTHORIZED for both the mutation and the query', async () => {
-    const before = await snapshot(g.db);
     const anon = graphqlClient(g, null);
-    expect(await graphqlError(anon.request(CreateInvitationDocument, { input: {} })))
-      .toMatchObject({ message: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-    expect(await graphqlError(anon.request(InvitationsDocument, {})))
-      .toMatchObject({ message: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-    expect(await snapshot(g.db)).toEqual(before);
+    const notLoggedIn = { message: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' };
+    await expectGraphqlRefusal(g.db, () => anon.request(CreateInvitationDocument, { input: {} }), notLoggedIn);
+    await expectGraphqlRefusal(g.db, () => anon.request(InvitationsDocument, {}), notLoggedIn);
   });
 
   it('GraphQL reusableInvitations: administrators see every active link of their organization, others their own', async () => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MeDocument, RemoveProfileDataDocument } from '../src/generated/graphql';
-import { expectRefusal, snapshot } from './support/dbState';
+import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
-import { graphqlClient, graphqlError, request, type HttpResult, type Who } from './support/http';
+import { graphqlClient, request, type HttpResult, type Who } from './support/http';
 import type { Handle } from './support/world';
 import { PROFILE } from './support/paths';
+import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
 
 const BOT_REFUSED = { result: 'error', msg: 'This endpoint does not accept bot requests.', code: 'BAD_REQUEST' };
 const NOT_EDITABLE = 'You are not allowed to change this field. Contact an administrator to update it.';
@@ -65,10 +66,6 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.text.endsWith('\n')).toBe(true);
   }
-
-  /** A refusal: the exact Zulip error body and status, and no row written or deleted anywhere. */
-  const expectRefused = (send: () => Promise<unknown>, body: object, status = 400) =>
-    expectRefusal(g.db, send as () => Promise<HttpResult>, status, body);
 
   const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 
@@ -150,24 +147,24 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
     });
 
     it.each(['bot', 'adminBot'] as const)('a %s is refused, with or without a valid list', async (who) => {
-      await expectRefused(() => remove(who, JSON.stringify([field.phone])), BOT_REFUSED);
-      await expectRefused(() => remove(who, '[]'), BOT_REFUSED);
+      await expectRefusal(g.db, () => remove(who, JSON.stringify([field.phone])), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => remove(who, '[]'), 400, BOT_REFUSED);
     });
 
     it('the bot refusal comes before parameter parsing: no data, bad JSON, bad elements', async () => {
-      await expectRefused(() => remove('bot', undefined), BOT_REFUSED);
-      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'bot' }), BOT_REFUSED);
-      await expectRefused(() => remove('bot', 'not json'), BOT_REFUSED);
-      await expectRefused(() => remove('adminBot', '["1"]'), BOT_REFUSED);
-      await expectRefused(() => remove('bot', JSON.stringify([NO_SUCH_FIELD])), BOT_REFUSED);
+      await expectRefusal(g.db, () => remove('bot', undefined), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => request(g, 'DELETE', PROFILE, { who: 'bot' }), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => remove('bot', 'not json'), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => remove('adminBot', '["1"]'), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => remove('bot', JSON.stringify([NO_SUCH_FIELD])), 400, BOT_REFUSED);
     });
 
     it.each(['member', 'moderator'] as const)('a %s may not remove a field that is not editable by users (Badge)', async (who) => {
-      await expectRefused(() => remove(who, JSON.stringify([field.badge])), bad(NOT_EDITABLE));
+      await expectRefusal(g.db, () => remove(who, JSON.stringify([field.badge])), 400, bad(NOT_EDITABLE));
     });
 
     it('a guest may not remove a non-editable field either, even without a value for it', async () => {
-      await expectRefused(() => remove('guest', JSON.stringify([field.badge])), bad(NOT_EDITABLE));
+      await expectRefusal(g.db, () => remove('guest', JSON.stringify([field.badge])), 400, bad(NOT_EDITABLE));
     });
 
     it.each(['admin', 'owner'] as const)('a %s bypasses editable_by_user', async (who) => {
@@ -179,78 +176,78 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
     });
 
     it('an unknown field id is refused', async () => {
-      await expectRefused(() => remove('member', JSON.stringify([NO_SUCH_FIELD])), bad(`Field id ${NO_SUCH_FIELD} not found.`));
-      await expectRefused(() => remove('admin', JSON.stringify([0])), bad('Field id 0 not found.'));
-      await expectRefused(() => remove('member', JSON.stringify([-3])), bad('Field id -3 not found.'));
+      await expectRefusal(g.db, () => remove('member', JSON.stringify([NO_SUCH_FIELD])), 400, bad(`Field id ${NO_SUCH_FIELD} not found.`));
+      await expectRefusal(g.db, () => remove('admin', JSON.stringify([0])), 400, bad('Field id 0 not found.'));
+      await expectRefusal(g.db, () => remove('member', JSON.stringify([-3])), 400, bad('Field id -3 not found.'));
     });
 
     it('another organization\'s field is not found, even for an owner', async () => {
-      await expectRefused(() => remove('member', JSON.stringify([field.other])), bad(`Field id ${field.other} not found.`));
-      await expectRefused(() => remove('owner', JSON.stringify([field.other])), bad(`Field id ${field.other} not found.`));
+      await expectRefusal(g.db, () => remove('member', JSON.stringify([field.other])), 400, bad(`Field id ${field.other} not found.`));
+      await expectRefusal(g.db, () => remove('owner', JSON.stringify([field.other])), 400, bad(`Field id ${field.other} not found.`));
       // And the other organization's member cannot reach this organization's fields.
-      await expectRefused(() => remove('otherMember', JSON.stringify([field.phone])), bad(`Field id ${field.phone} not found.`));
+      await expectRefusal(g.db, () => remove('otherMember', JSON.stringify([field.phone])), 400, bad(`Field id ${field.phone} not found.`));
     });
   });
 
   describe('all or nothing, first failure in list order', () => {
     it('a valid removable id followed by an unknown one removes nothing', async () => {
-      await expectRefused(() => remove('member', JSON.stringify([field.phone, NO_SUCH_FIELD])), bad(`Field id ${NO_SUCH_FIELD} not found.`));
+      await expectRefusal(g.db, () => remove('member', JSON.stringify([field.phone, NO_SUCH_FIELD])), 400, bad(`Field id ${NO_SUCH_FIELD} not found.`));
       expect(await values('member')).toMatchObject({ [field.phone]: '+1-555-0400' });
     });
 
     it('a valid removable id followed by a non-editable one removes nothing', async () => {
-      await expectRefused(() => remove('member', JSON.stringify([field.phone, field.bio, field.badge])), bad(NOT_EDITABLE));
+      await expectRefusal(g.db, () => remove('member', JSON.stringify([field.phone, field.bio, field.badge])), 400, bad(NOT_EDITABLE));
       expect(await values('member')).toEqual({ [field.phone]: '+1-555-0400', [field.badge]: 'B-400', [field.bio]: 'Hello.' });
     });
 
     it('the first failing id in list order is reported', async () => {
-      await expectRefused(() => remove('member', JSON.stringify([field.phone, NO_SUCH_FIELD, field.badge])),
-        bad(`Field id ${NO_SUCH_FIELD} not found.`));
-      await expectRefused(() => remove('member', JSON.stringify([field.phone, field.badge, NO_SUCH_FIELD])), bad(NOT_EDITABLE));
-      await expectRefused(() => remove('member', JSON.stringify([field.other, NO_SUCH_FIELD])), bad(`Field id ${field.other} not found.`));
-      await expectRefused(() => remove('member', JSON.stringify([NO_SUCH_FIELD + 1, field.other])), bad(`Field id ${NO_SUCH_FIELD + 1} not found.`));
+      await expectRefusal(g.db, () => remove('member', JSON.stringify([field.phone, NO_SUCH_FIELD, field.badge])),
+        400, bad(`Field id ${NO_SUCH_FIELD} not found.`));
+      await expectRefusal(g.db, () => remove('member', JSON.stringify([field.phone, field.badge, NO_SUCH_FIELD])), 400, bad(NOT_EDITABLE));
+      await expectRefusal(g.db, () => remove('member', JSON.stringify([field.other, NO_SUCH_FIELD])), 400, bad(`Field id ${field.other} not found.`));
+      await expectRefusal(g.db, () => remove('member', JSON.stringify([NO_SUCH_FIELD + 1, field.other])), 400, bad(`Field id ${NO_SUCH_FIELD + 1} not found.`));
     });
   });
 
   describe('parsing `data`', () => {
     it('missing: REQUEST_VARIABLE_MISSING with var_name, from body-less, query-less and unrelated-parameter requests', async () => {
       const missing = { result: 'error', msg: "Missing 'data' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'data' };
-      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member' }), missing);
-      await expectRefused(() => remove('member', undefined, { datum: '[1]' }), missing);
-      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { Data: [field.phone] } }), missing);
+      await expectRefusal(g.db, () => request(g, 'DELETE', PROFILE, { who: 'member' }), 400, missing);
+      await expectRefusal(g.db, () => remove('member', undefined, { datum: '[1]' }), 400, missing);
+      await expectRefusal(g.db, () => request(g, 'DELETE', PROFILE, { who: 'member', query: { Data: [field.phone] } }), 400, missing);
     });
 
     it.each(['not json', '', '[1,', '[1]]', "['1']", 'tru'])('%j is not valid JSON', async (data) => {
-      await expectRefused(() => remove('member', data), bad('data is not valid JSON'));
+      await expectRefusal(g.db, () => remove('member', data), 400, bad('data is not valid JSON'));
     });
 
     it.each(['5', '{"0":1}', '"[1]"', 'null', 'true'])('%j is not a list', async (data) => {
-      await expectRefused(() => remove('member', data), bad('data is not a list'));
+      await expectRefusal(g.db, () => remove('member', data), 400, bad('data is not a list'));
     });
 
     it.each(['["1"]', '[1.5]', '[1.0]', '[true]', '[null]', '[1e0]', '[[1]]', '[{"id":1}]', '[false]'])(
       '%j: data[0] is not an integer', async (data) => {
-        await expectRefused(() => remove('member', data), bad('data[0] is not an integer'));
+        await expectRefusal(g.db, () => remove('member', data), 400, bad('data[0] is not an integer'));
       });
 
     it('the failing element\'s index is reported, and parsing comes before any field check', async () => {
-      await expectRefused(() => remove('member', `[${field.phone}, 2.0]`), bad('data[1] is not an integer'));
-      await expectRefused(() => remove('member', `[${NO_SUCH_FIELD}, ${field.phone}, "x"]`), bad('data[2] is not an integer'));
-      await expectRefused(() => remove('member', `[{"a":[1,2]}, ${field.phone}]`), bad('data[0] is not an integer'));
-      await expectRefused(() => remove('member', `["a,b", 1]`), bad('data[0] is not an integer'));
-      await expectRefused(() => remove('member', `[${field.phone}, ${field.badge}, 3.0]`), bad('data[2] is not an integer'));
+      await expectRefusal(g.db, () => remove('member', `[${field.phone}, 2.0]`), 400, bad('data[1] is not an integer'));
+      await expectRefusal(g.db, () => remove('member', `[${NO_SUCH_FIELD}, ${field.phone}, "x"]`), 400, bad('data[2] is not an integer'));
+      await expectRefusal(g.db, () => remove('member', `[{"a":[1,2]}, ${field.phone}]`), 400, bad('data[0] is not an integer'));
+      await expectRefusal(g.db, () => remove('member', `["a,b", 1]`), 400, bad('data[0] is not an integer'));
+      await expectRefusal(g.db, () => remove('member', `[${field.phone}, ${field.badge}, 3.0]`), 400, bad('data[2] is not an integer'));
     });
 
     it('parse errors come from the query string too', async () => {
-      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: '[1.0]' } }), bad('data[0] is not an integer'));
-      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: 'x' } }), bad('data is not valid JSON'));
-      await expectRefused(() => request(g, 'DELETE', `${PROFILE}?data`, { who: 'member' }), bad('data is not valid JSON'));
+      await expectRefusal(g.db, () => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: '[1.0]' } }), 400, bad('data[0] is not an integer'));
+      await expectRefusal(g.db, () => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: 'x' } }), 400, bad('data is not valid JSON'));
+      await expectRefusal(g.db, () => request(g, 'DELETE', `${PROFILE}?data`, { who: 'member' }), 400, bad('data is not valid JSON'));
     });
 
     it('parse errors from a multipart body', async () => {
       const { body, contentType } = multipart({ data: '[true]' });
-      await expectRefused(() => request(g, 'DELETE', PROFILE, { who: 'member', body, headers: { 'content-type': contentType } }),
-        bad('data[0] is not an integer'));
+      await expectRefusal(g.db, () => request(g, 'DELETE', PROFILE, { who: 'member', body, headers: { 'content-type': contentType } }),
+        400, bad('data[0] is not an integer'));
     });
 
     it('whitespace inside valid JSON is accepted', async () => {
@@ -291,20 +288,14 @@ describe.each(DIALECTS)('remove own profile data on %s', (dialect) => {
     });
 
     it('the same refusals, messages and codes, all or nothing', async () => {
-      const before = await snapshot(g.db);
-      const send = (who: Who, fieldIds: number[]) => graphqlClient(g, who).request(RemoveProfileDataDocument, { input: { fieldIds } });
-      expect(await graphqlError(send('bot', [field.phone])))
-        .toMatchObject({ message: 'This endpoint does not accept bot requests.', code: 'BAD_REQUEST' });
-      expect(await graphqlError(send('adminBot', [])))
-        .toMatchObject({ message: 'This endpoint does not accept bot requests.', code: 'BAD_REQUEST' });
-      expect(await graphqlError(send('moderator', [field.phone, field.badge]))).toMatchObject({ message: NOT_EDITABLE, code: 'BAD_REQUEST' });
-      expect(await graphqlError(send('member', [field.phone, NO_SUCH_FIELD, field.badge])))
-        .toMatchObject({ message: `Field id ${NO_SUCH_FIELD} not found.`, code: 'BAD_REQUEST' });
-      expect(await graphqlError(send('owner', [field.other])))
-        .toMatchObject({ message: `Field id ${field.other} not found.`, code: 'BAD_REQUEST' });
-      expect(await graphqlError(send(null, [field.phone])))
-        .toMatchObject({ message: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-      expect(await snapshot(g.db)).toEqual(before);
+      const send = (who: Who, fieldIds: number[]) => () => graphqlClient(g, who).request(RemoveProfileDataDocument, { input: { fieldIds } });
+      const badRequest = (message: string) => ({ message, code: 'BAD_REQUEST' });
+      await expectGraphqlRefusal(g.db, send('bot', [field.phone]), badRequest('This endpoint does not accept bot requests.'));
+      await expectGraphqlRefusal(g.db, send('adminBot', []), badRequest('This endpoint does not accept bot requests.'));
+      await expectGraphqlRefusal(g.db, send('moderator', [field.phone, field.badge]), badRequest(NOT_EDITABLE));
+      await expectGraphqlRefusal(g.db, send('member', [field.phone, NO_SUCH_FIELD, field.badge]), badRequest(`Field id ${NO_SUCH_FIELD} not found.`));
+      await expectGraphqlRefusal(g.db, send('owner', [field.other]), badRequest(`Field id ${field.other} not found.`));
+      await expectGraphqlRefusal(g.db, send(null, [field.phone]), { message: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
     });
   });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpdateProfileDataDocument } from '../src/generated/graphql';
-import { expectRefusal, snapshot } from './support/dbState';
+import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
-import { graphqlClient, graphqlError, request, type HttpResult, type Who } from './support/http';
+import { graphqlClient, request, type HttpResult, type Who } from './support/http';
 import { PROFILE } from './support/paths';
+import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
 import type { Handle } from './support/world';
 
 const BOT_REFUSED = { result: 'error', msg: 'This endpoint does not accept bot requests.', code: 'BAD_REQUEST' };
@@ -50,18 +51,11 @@ describe.each(DIALECTS)('set own profile data on %s', (dialect) => {
     expect(res.body).toEqual({ result: 'success', msg: '' });
   }
 
-  const expectRefused = (send: () => Promise<unknown>, body: object, status = 400) =>
-    expectRefusal(g.db, send as () => Promise<HttpResult>, status, body);
+  const update = (who: Who, data: Array<{ fieldId: number; value: unknown }>) =>
+    graphqlClient(g, who).request(UpdateProfileDataDocument, { input: { data } });
 
   const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
-
-  /** The same refusal over GraphQL, with the database unchanged. */
-  async function expectGraphqlRefused(who: Handle, data: Array<{ fieldId: number; value: unknown }>, message: string): Promise<void> {
-    const before = await snapshot(g.db);
-    const err = await graphqlError(graphqlClient(g, who).request(UpdateProfileDataDocument, { input: { data } }));
-    expect(err).toEqual({ message, code: 'BAD_REQUEST', status: 200 });
-    expect(await snapshot(g.db)).toEqual(before);
-  }
+  const badRequest = (message: string) => ({ message, code: 'BAD_REQUEST' });
 
   describe('setting values', () => {
     it('every field type takes a valid value; the values are stored as Zulip stores them', async () => {
@@ -124,15 +118,15 @@ describe.each(DIALECTS)('set own profile data on %s', (dialect) => {
 
   describe('who may set what', () => {
     it.each(['bot', 'adminBot'] as const)('a %s is refused before parsing', async (who) => {
-      await expectRefused(() => patch(who, [entry('Phone', 'x')]), BOT_REFUSED);
-      await expectRefused(() => patch(who, undefined), BOT_REFUSED);
-      await expectRefused(() => patch(who, 'not json'), BOT_REFUSED);
-      await expectGraphqlRefused(who, [{ fieldId: field.Phone, value: 'x' }], 'This endpoint does not accept bot requests.');
+      await expectRefusal(g.db, () => patch(who, [entry('Phone', 'x')]), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => patch(who, undefined), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => patch(who, 'not json'), 400, BOT_REFUSED);
+      await expectGraphqlRefusal(g.db, () => update(who, [{ fieldId: field.Phone, value: 'x' }]), badRequest('This endpoint does not accept bot requests.'));
     });
 
     it.each(['member', 'moderator', 'guest'] as const)('a %s may not set a field not editable by users (Badge)', async (who) => {
-      await expectRefused(() => patch(who, [entry('Badge', 'B-1')]), bad(NOT_EDITABLE));
-      await expectGraphqlRefused(who, [{ fieldId: field.Badge, value: 'B-1' }], NOT_EDITABLE);
+      await expectRefusal(g.db, () => patch(who, [entry('Badge', 'B-1')]), 400, bad(NOT_EDITABLE));
+      await expectGraphqlRefusal(g.db, () => update(who, [{ fieldId: field.Badge, value: 'B-1' }]), badRequest(NOT_EDITABLE));
     });
 
     it.each(['admin', 'owner'] as const)('a %s bypasses editable_by_user', async (who) => {
@@ -142,10 +136,10 @@ describe.each(DIALECTS)('set own profile data on %s', (dialect) => {
     });
 
     it('an unknown id, and another organization\'s field, are not found', async () => {
-      await expectRefused(() => patch('member', [entry(NO_SUCH_FIELD, 'x')]), bad(`Field id ${NO_SUCH_FIELD} not found.`));
-      await expectRefused(() => patch('owner', [entry(otherField, 'x')]), bad(`Field id ${otherField} not found.`));
-      await expectRefused(() => patch('otherMember', [entry('Phone', 'x')]), bad(`Field id ${field.Phone} not found.`));
-      await expectGraphqlRefused('member', [{ fieldId: otherField, value: 'x' }], `Field id ${otherField} not found.`);
+      await expectRefusal(g.db, () => patch('member', [entry(NO_SUCH_FIELD, 'x')]), 400, bad(`Field id ${NO_SUCH_FIELD} not found.`));
+      await expectRefusal(g.db, () => patch('owner', [entry(otherField, 'x')]), 400, bad(`Field id ${otherField} not found.`));
+      await expectRefusal(g.db, () => patch('otherMember', [entry('Phone', 'x')]), 400, bad(`Field id ${field.Phone} not found.`));
+      await expectGraphqlRefusal(g.db, () => update('member', [{ fieldId: otherField, value: 'x' }]), badRequest(`Field id ${otherField} not found.`));
     });
   });
 
@@ -182,8 +176,8 @@ describe.each(DIALECTS)('set own profile data on %s', (dialect) => {
 
     it.each(cases)('%s is refused, over REST and GraphQL', async (_label, name, value, message) => {
       const msg = typeof message === 'string' ? message : message();
-      await expectRefused(() => patch('member', [entry(name, value())]), bad(msg));
-      await expectGraphqlRefused('member', [{ fieldId: field[name], value: value() }], msg);
+      await expectRefusal(g.db, () => patch('member', [entry(name, value())]), 400, bad(msg));
+      await expectGraphqlRefusal(g.db, () => update('member', [{ fieldId: field[name], value: value() }]), badRequest(msg));
     });
 
     it('the limits themselves are accepted: 50, 500, a leap day, a localhost URL, an IP URL', async () => {
@@ -199,32 +193,32 @@ describe.each(DIALECTS)('set own profile data on %s', (dialect) => {
     });
 
     it('over GraphQL a value that is neither a string nor a list of ids is refused by the field\'s type', async () => {
-      await expectGraphqlRefused('member', [{ fieldId: field.Phone, value: 5 }], 'Phone is not a string');
-      await expectGraphqlRefused('member', [{ fieldId: field.Mentor, value: [g.userId('member'), 'x'] }], 'User IDs[1] is not an integer');
-      await expectGraphqlRefused('member', [{ fieldId: field.Mentor, value: { ids: [1] } }], 'User IDs is not a list');
+      await expectGraphqlRefusal(g.db, () => update('member', [{ fieldId: field.Phone, value: 5 }]), badRequest('Phone is not a string'));
+      await expectGraphqlRefusal(g.db, () => update('member', [{ fieldId: field.Mentor, value: [g.userId('member'), 'x'] }]), badRequest('User IDs[1] is not an integer'));
+      await expectGraphqlRefusal(g.db, () => update('member', [{ fieldId: field.Mentor, value: { ids: [1] } }]), badRequest('User IDs is not a list'));
     });
   });
 
   describe('all or nothing, each entry checked in order', () => {
     it('a valid entry followed by an invalid one writes nothing', async () => {
-      await expectRefused(() => patch('member', [entry('Phone', 'changed'), entry('Birthday', 'never')]), bad('Birthday is not a date'));
-      await expectRefused(() => patch('member', [entry('Phone', 'changed'), entry(NO_SUCH_FIELD, 'x')]), bad(`Field id ${NO_SUCH_FIELD} not found.`));
-      await expectRefused(() => patch('member', [entry('Bio', 'changed'), entry('Badge', 'x')]), bad(NOT_EDITABLE));
-      await expectGraphqlRefused('member', [{ fieldId: field.Phone, value: 'changed' }, { fieldId: field.Website, value: 'nope' }], 'Website is not a URL');
+      await expectRefusal(g.db, () => patch('member', [entry('Phone', 'changed'), entry('Birthday', 'never')]), 400, bad('Birthday is not a date'));
+      await expectRefusal(g.db, () => patch('member', [entry('Phone', 'changed'), entry(NO_SUCH_FIELD, 'x')]), 400, bad(`Field id ${NO_SUCH_FIELD} not found.`));
+      await expectRefusal(g.db, () => patch('member', [entry('Bio', 'changed'), entry('Badge', 'x')]), 400, bad(NOT_EDITABLE));
+      await expectGraphqlRefusal(g.db, () => update('member', [{ fieldId: field.Phone, value: 'changed' }, { fieldId: field.Website, value: 'nope' }]), badRequest('Website is not a URL'));
       expect(await values('member')).toEqual({ [field.Phone]: '+1-555-0400', [field.Badge]: 'B-400', [field.Bio]: 'Hello.' });
     });
 
     it('the first failing entry is reported: an invalid value before an unknown id, and the reverse', async () => {
-      await expectRefused(() => patch('member', [entry('Birthday', 'x'), entry(NO_SUCH_FIELD, 'x')]), bad('Birthday is not a date'));
-      await expectRefused(() => patch('member', [entry(NO_SUCH_FIELD, 'x'), entry('Birthday', 'x')]), bad(`Field id ${NO_SUCH_FIELD} not found.`));
-      await expectRefused(() => patch('member', [entry('Badge', 'x'), entry('Birthday', 'x')]), bad(NOT_EDITABLE));
+      await expectRefusal(g.db, () => patch('member', [entry('Birthday', 'x'), entry(NO_SUCH_FIELD, 'x')]), 400, bad('Birthday is not a date'));
+      await expectRefusal(g.db, () => patch('member', [entry(NO_SUCH_FIELD, 'x'), entry('Birthday', 'x')]), 400, bad(`Field id ${NO_SUCH_FIELD} not found.`));
+      await expectRefusal(g.db, () => patch('member', [entry('Badge', 'x'), entry('Birthday', 'x')]), 400, bad(NOT_EDITABLE));
     });
   });
 
   describe('parsing `data` (Zulip\'s typed parameter messages)', () => {
     it('missing', async () => {
-      await expectRefused(() => patch('member', undefined),
-        { result: 'error', msg: "Missing 'data' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'data' });
+      await expectRefusal(g.db, () => patch('member', undefined),
+        400, { result: 'error', msg: "Missing 'data' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'data' });
     });
 
     it.each([
@@ -247,12 +241,12 @@ describe.each(DIALECTS)('set own profile data on %s', (dialect) => {
       ['[{"id":1,"value":[1,"2"]}]', 'data[0]["value"]["str"] is not a string'],
       ['[{"id":1,"value":[1.0]}]', 'data[0]["value"]["str"] is not a string'],
     ])('%s: %s', async (data, msg) => {
-      await expectRefused(() => patch('member', data), bad(msg));
+      await expectRefusal(g.db, () => patch('member', data), 400, bad(msg));
     });
 
     it('the failing element\'s index is reported, and parsing precedes every field check', async () => {
-      await expectRefused(() => patch('member', `[{"id":${NO_SUCH_FIELD},"value":"x"},{"id":2.5,"value":"x"}]`), bad('data[1]["id"] is not an integer'));
-      await expectRefused(() => patch('member', `[{"id":${field.Badge},"value":"x"},{"id":1,"value":"a \\" 1.5"},7]`), bad('data[2] is not a dict'));
+      await expectRefusal(g.db, () => patch('member', `[{"id":${NO_SUCH_FIELD},"value":"x"},{"id":2.5,"value":"x"}]`), 400, bad('data[1]["id"] is not an integer'));
+      await expectRefusal(g.db, () => patch('member', `[{"id":${field.Badge},"value":"x"},{"id":1,"value":"a \\" 1.5"},7]`), 400, bad('data[2] is not a dict'));
     });
   });
 });

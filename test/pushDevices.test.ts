@@ -3,10 +3,11 @@ import {
   MeDocument, RegisterE2eePushDeviceDocument, RegisterPushDeviceDocument, RemovePushDeviceDocument,
 } from '../src/generated/graphql';
 import { pushTokenHash } from '../src/store/keys';
-import { expectRefusal, snapshot } from './support/dbState';
+import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
-import { graphqlClient, graphqlError, post, request, type HttpResult, type Who } from './support/http';
+import { graphqlClient, post, request, type HttpResult, type Who } from './support/http';
 import { APNS_TOKEN, E2EE_REGISTER, FCM_TOKEN, REGENERATE } from './support/paths';
+import { expectGraphqlRefusal, expectRefusal } from './support/refusals';
 import { USERS, type Handle } from './support/world';
 
 const BOT_REFUSED = { result: 'error', msg: 'This endpoint does not accept bot requests.', code: 'BAD_REQUEST' };
@@ -69,16 +70,8 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
     expect(res.body).toEqual({ ...SUCCESS, ...extra });
   }
 
-  const expectRefused = (send: () => Promise<unknown>, body: object, status = 400) =>
-    expectRefusal(g.db, send as () => Promise<HttpResult>, status, body);
-
-  async function expectGraphqlRefused(send: () => Promise<unknown>, message: string, code = 'BAD_REQUEST'): Promise<void> {
-    const before = await snapshot(g.db);
-    expect(await graphqlError(send())).toEqual({ message, code, status: 200 });
-    expect(await snapshot(g.db)).toEqual(before);
-  }
-
   const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
+  const badRequest = (message: string) => ({ message, code: 'BAD_REQUEST' });
   const missing = (name: string) => ({ result: 'error', msg: `Missing '${name}' argument`, code: 'REQUEST_VARIABLE_MISSING', var_name: name });
   const del = (who: Who, path: string, form: Record<string, unknown>) => request(g, 'DELETE', path, { who, form });
 
@@ -113,18 +106,18 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
     it('a token of 4096 characters is taken; 4097, or an empty one, is refused', async () => {
       expectSuccess(await post(g, 'guest', FCM_TOKEN, { token: 'x'.repeat(4096) }));
       expect(await devices('guest')).toEqual([fcm('x'.repeat(4096))]);
-      await expectRefused(() => post(g, 'guest', FCM_TOKEN, { token: 'x'.repeat(4097) }), bad('Empty or invalid length token'));
-      await expectRefused(() => post(g, 'guest', FCM_TOKEN, { token: '' }), bad('Empty or invalid length token'));
+      await expectRefusal(g.db, () => post(g, 'guest', FCM_TOKEN, { token: 'x'.repeat(4097) }), 400, bad('Empty or invalid length token'));
+      await expectRefusal(g.db, () => post(g, 'guest', FCM_TOKEN, { token: '' }), 400, bad('Empty or invalid length token'));
     });
 
     it('the length is counted in code points', async () => {
       expectSuccess(await post(g, 'guest', FCM_TOKEN, { token: '😀'.repeat(4096) }));
       expect(await devices('guest')).toEqual([fcm('😀'.repeat(4096))]);
-      await expectRefused(() => post(g, 'guest', FCM_TOKEN, { token: '😀'.repeat(4097) }), bad('Empty or invalid length token'));
+      await expectRefusal(g.db, () => post(g, 'guest', FCM_TOKEN, { token: '😀'.repeat(4097) }), 400, bad('Empty or invalid length token'));
     });
 
     it('a missing token is refused; unknown parameters are reported as ignored', async () => {
-      await expectRefused(() => post(g, 'member', FCM_TOKEN, {}), missing('token'));
+      await expectRefusal(g.db, () => post(g, 'member', FCM_TOKEN, {}), 400, missing('token'));
       expectSuccess(await post(g, 'member2', FCM_TOKEN, { token: 't', encrypt_notifications: true }), { ignored_parameters_unsupported: ['encrypt_notifications'] });
       expect(await devices('member2')).toEqual([fcm('t')]);
     });
@@ -136,15 +129,15 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
     });
 
     it('removing a token the caller does not have is refused: unknown, another user\'s, or of the other kind', async () => {
-      await expectRefused(() => del('member', FCM_TOKEN, { token: 'never-registered' }), bad('Token does not exist'));
-      await expectRefused(() => del('member', FCM_TOKEN, { token: 'admin-fcm' }), bad('Token does not exist'));
-      await expectRefused(() => del('member', FCM_TOKEN, { token: 'member-apns' }), bad('Token does not exist'));
-      await expectRefused(() => del('member', FCM_TOKEN, { token: 'member-e2ee' }), bad('Token does not exist'));
+      await expectRefusal(g.db, () => del('member', FCM_TOKEN, { token: 'never-registered' }), 400, bad('Token does not exist'));
+      await expectRefusal(g.db, () => del('member', FCM_TOKEN, { token: 'admin-fcm' }), 400, bad('Token does not exist'));
+      await expectRefusal(g.db, () => del('member', FCM_TOKEN, { token: 'member-apns' }), 400, bad('Token does not exist'));
+      await expectRefusal(g.db, () => del('member', FCM_TOKEN, { token: 'member-e2ee' }), 400, bad('Token does not exist'));
     });
 
     it('removing checks the token first, and needs one', async () => {
-      await expectRefused(() => del('member', FCM_TOKEN, { token: '' }), bad('Empty or invalid length token'));
-      await expectRefused(() => del('member', FCM_TOKEN, {}), missing('token'));
+      await expectRefusal(g.db, () => del('member', FCM_TOKEN, { token: '' }), 400, bad('Empty or invalid length token'));
+      await expectRefusal(g.db, () => del('member', FCM_TOKEN, {}), 400, missing('token'));
     });
   });
 
@@ -164,24 +157,24 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
     });
 
     it.each(['not hex', 'abc', 'a bc', 'gg', 'member-apns'])('%j is not an APNs token', async (token) => {
-      await expectRefused(() => post(g, 'guest', APNS_TOKEN, { token, appid: APP_ID }), bad('Invalid APNS token'));
+      await expectRefusal(g.db, () => post(g, 'guest', APNS_TOKEN, { token, appid: APP_ID }), 400, bad('Invalid APNS token'));
     });
 
     it('the app id is required and checked before the token', async () => {
-      await expectRefused(() => post(g, 'guest', APNS_TOKEN, { token: APNS_HEX }), missing('appid'));
-      await expectRefused(() => post(g, 'guest', APNS_TOKEN, { appid: APP_ID }), missing('token'));
-      await expectRefused(() => post(g, 'guest', APNS_TOKEN, { token: APNS_HEX, appid: 'org/zulip' }), bad('appid has invalid format'));
-      await expectRefused(() => post(g, 'guest', APNS_TOKEN, { token: 'zz', appid: '' }), bad('appid has invalid format'));
-      await expectRefused(() => post(g, 'guest', APNS_TOKEN, { token: '', appid: APP_ID }), bad('Empty or invalid length token'));
+      await expectRefusal(g.db, () => post(g, 'guest', APNS_TOKEN, { token: APNS_HEX }), 400, missing('appid'));
+      await expectRefusal(g.db, () => post(g, 'guest', APNS_TOKEN, { appid: APP_ID }), 400, missing('token'));
+      await expectRefusal(g.db, () => post(g, 'guest', APNS_TOKEN, { token: APNS_HEX, appid: 'org/zulip' }), 400, bad('appid has invalid format'));
+      await expectRefusal(g.db, () => post(g, 'guest', APNS_TOKEN, { token: 'zz', appid: '' }), 400, bad('appid has invalid format'));
+      await expectRefusal(g.db, () => post(g, 'guest', APNS_TOKEN, { token: '', appid: APP_ID }), 400, bad('Empty or invalid length token'));
     });
 
     it('removing: the caller\'s token goes; others are refused', async () => {
       expectSuccess(await post(g, 'guest', APNS_TOKEN, { token: APNS_HEX, appid: APP_ID }));
-      await expectRefused(() => del('member', APNS_TOKEN, { token: APNS_HEX }), bad('Token does not exist'));
-      await expectRefused(() => del('guest', APNS_TOKEN, { token: 'xyz' }), bad('Invalid APNS token'));
+      await expectRefusal(g.db, () => del('member', APNS_TOKEN, { token: APNS_HEX }), 400, bad('Token does not exist'));
+      await expectRefusal(g.db, () => del('guest', APNS_TOKEN, { token: 'xyz' }), 400, bad('Invalid APNS token'));
       expectSuccess(await del('guest', APNS_TOKEN, { token: APNS_HEX }));
       expect(await devices('guest')).toEqual([]);
-      await expectRefused(() => del('guest', APNS_TOKEN, { token: APNS_HEX }), bad('Token does not exist'));
+      await expectRefusal(g.db, () => del('guest', APNS_TOKEN, { token: APNS_HEX }), 400, bad('Token does not exist'));
     });
   });
 
@@ -225,33 +218,33 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
       ['bouncer_public_key', '', 'Invalid bouncer_public_key'],
       ['encrypted_push_registration', '', 'Invalid encrypted_push_registration'],
     ])('%s = %j: %s', async (name, value, msg) => {
-      await expectRefused(() => post(g, 'member2', E2EE_REGISTER, e2eeForm({ [name]: value })), bad(msg));
+      await expectRefusal(g.db, () => post(g, 'member2', E2EE_REGISTER, e2eeForm({ [name]: value })), 400, bad(msg));
     });
 
     it.each(['push_key_id', 'push_key', 'token_kind', 'token_id', 'bouncer_public_key', 'encrypted_push_registration'])(
       'a missing %s is refused', async (name) => {
         const form = e2eeForm();
         delete form[name];
-        await expectRefused(() => post(g, 'member2', E2EE_REGISTER, form), missing(name));
+        await expectRefusal(g.db, () => post(g, 'member2', E2EE_REGISTER, form), 400, missing(name));
       });
   });
 
   describe('who may register', () => {
     it.each(['bot', 'adminBot'] as const)('a %s is refused by every endpoint, before its parameters are read', async (who) => {
-      await expectRefused(() => post(g, who, FCM_TOKEN, { token: 't' }), BOT_REFUSED);
-      await expectRefused(() => post(g, who, FCM_TOKEN, {}), BOT_REFUSED);
-      await expectRefused(() => post(g, who, APNS_TOKEN, { token: 'zz' }), BOT_REFUSED);
-      await expectRefused(() => del(who, FCM_TOKEN, { token: 't' }), BOT_REFUSED);
-      await expectRefused(() => del(who, APNS_TOKEN, {}), BOT_REFUSED);
-      await expectRefused(() => post(g, who, E2EE_REGISTER, {}), BOT_REFUSED);
-      await expectGraphqlRefused(() => graphqlClient(g, who).request(RegisterPushDeviceDocument, { input: { kind: 'FCM', token: 't' } }),
-        'This endpoint does not accept bot requests.');
+      await expectRefusal(g.db, () => post(g, who, FCM_TOKEN, { token: 't' }), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => post(g, who, FCM_TOKEN, {}), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => post(g, who, APNS_TOKEN, { token: 'zz' }), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => del(who, FCM_TOKEN, { token: 't' }), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => del(who, APNS_TOKEN, {}), 400, BOT_REFUSED);
+      await expectRefusal(g.db, () => post(g, who, E2EE_REGISTER, {}), 400, BOT_REFUSED);
+      await expectGraphqlRefusal(g.db, () => graphqlClient(g, who).request(RegisterPushDeviceDocument, { input: { kind: 'FCM', token: 't' } }),
+        badRequest('This endpoint does not accept bot requests.'));
     });
 
     it('without credentials: 401', async () => {
       const unauthenticated = { result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' };
-      await expectRefused(() => post(g, null, FCM_TOKEN, { token: 't' }), unauthenticated, 401);
-      await expectRefused(() => post(g, null, E2EE_REGISTER, e2eeForm()), unauthenticated, 401);
+      await expectRefusal(g.db, () => post(g, null, FCM_TOKEN, { token: 't' }), 401, unauthenticated);
+      await expectRefusal(g.db, () => post(g, null, E2EE_REGISTER, e2eeForm()), 401, unauthenticated);
     });
   });
 
@@ -274,18 +267,18 @@ describe.each(DIALECTS)('push devices on %s', (dialect) => {
 
     it('the same refusals, with the database unchanged', async () => {
       const client = graphqlClient(g, 'member2');
-      await expectGraphqlRefused(() => client.request(RegisterPushDeviceDocument, { input: { kind: 'APNS', token: APNS_HEX } }),
-        "Missing 'appid' argument", 'REQUEST_VARIABLE_MISSING');
-      await expectGraphqlRefused(() => client.request(RegisterPushDeviceDocument, { input: { kind: 'APNS', token: 'xyz', appId: APP_ID } }), 'Invalid APNS token');
-      await expectGraphqlRefused(() => client.request(RegisterPushDeviceDocument, { input: { kind: 'APNS', token: APNS_HEX, appId: 'a b' } }), 'appid has invalid format');
-      await expectGraphqlRefused(() => client.request(RegisterPushDeviceDocument, { input: { kind: 'FCM', token: '' } }), 'Empty or invalid length token');
-      await expectGraphqlRefused(() => client.request(RemovePushDeviceDocument, { input: { kind: 'FCM', token: 'member-fcm' } }), 'Token does not exist');
-      await expectGraphqlRefused(() => client.request(RegisterE2eePushDeviceDocument, {
+      await expectGraphqlRefusal(g.db, () => client.request(RegisterPushDeviceDocument, { input: { kind: 'APNS', token: APNS_HEX } }),
+        { message: "Missing 'appid' argument", code: 'REQUEST_VARIABLE_MISSING' });
+      await expectGraphqlRefusal(g.db, () => client.request(RegisterPushDeviceDocument, { input: { kind: 'APNS', token: 'xyz', appId: APP_ID } }), badRequest('Invalid APNS token'));
+      await expectGraphqlRefusal(g.db, () => client.request(RegisterPushDeviceDocument, { input: { kind: 'APNS', token: APNS_HEX, appId: 'a b' } }), badRequest('appid has invalid format'));
+      await expectGraphqlRefusal(g.db, () => client.request(RegisterPushDeviceDocument, { input: { kind: 'FCM', token: '' } }), badRequest('Empty or invalid length token'));
+      await expectGraphqlRefusal(g.db, () => client.request(RemovePushDeviceDocument, { input: { kind: 'FCM', token: 'member-fcm' } }), badRequest('Token does not exist'));
+      await expectGraphqlRefusal(g.db, () => client.request(RegisterE2eePushDeviceDocument, {
         input: { tokenKind: 'fcm', tokenId: TOKEN_ID, pushKey: 'AAAA', pushKeyId: 1, bouncerPublicKey: 'k', encryptedPushRegistration: 'r' },
-      }), 'Invalid push_key');
-      await expectGraphqlRefused(() => client.request(RegisterE2eePushDeviceDocument, {
+      }), badRequest('Invalid push_key'));
+      await expectGraphqlRefusal(g.db, () => client.request(RegisterE2eePushDeviceDocument, {
         input: { tokenKind: 'web', tokenId: TOKEN_ID, pushKey: PUSH_KEY, pushKeyId: 1, bouncerPublicKey: 'k', encryptedPushRegistration: 'r' },
-      }), 'Invalid token_kind');
+      }), badRequest('Invalid token_kind'));
     });
   });
 

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../src/store/db';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { graphqlClient, graphqlError, post } from './support/http';
 import { REGISTER } from './support/paths';
+import { recordStatements } from './support/sqlStatements';
 import { USERS } from './support/world';
 
 const wrongKey = (email: string) => ({ email, apiKey: 'WrongKeyWrongKeyWrongKeyWrong000' });
@@ -83,15 +84,14 @@ describe('per client address', () => {
 
   it('a successful request costs one statement, failures one more', async () => {
     const g = await startGateway('sqlite', { authFailureLimits: { client: { max: 100, seconds: 60 }, account: { max: 100, seconds: 60 } } });
-    const sql: string[] = [];
-    g.db.knex.on('query', (q: { sql: string }) => sql.push(q.sql));
     try {
-      await post(g, 'member', REGISTER, { fetch_event_types: ['realm'] });
-      expect(sql).toHaveLength(1);
-      sql.length = 0;
-      expect((await post(g, wrongKey(USERS.member.email), REGISTER)).status).toBe(401);
-      expect(sql).toHaveLength(2);
-      expect(sql[1]).toMatch(/^insert into .auth_failures/i);
+      const ok = await recordStatements(g.db, () => post(g, 'member', REGISTER, { fetch_event_types: ['realm'] }));
+      expect(ok.result.status).toBe(200);
+      expect(ok.sql).toHaveLength(1);
+      const failed = await recordStatements(g.db, () => post(g, wrongKey(USERS.member.email), REGISTER));
+      expect(failed.result.status).toBe(401);
+      expect(failed.sql).toHaveLength(2);
+      expect(failed.sql[1]).toMatch(/^insert into .auth_failures/i);
     } finally {
       await g.close();
     }

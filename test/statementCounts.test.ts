@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
-import { post, request, type HttpResult } from './support/http';
+import { post, request } from './support/http';
 import { CREATE, INVITE, PROFILE, REGENERATE } from './support/paths';
+import { recordStatements } from './support/sqlStatements';
 
 // SQL statements per request, counted from Knex's query events (BEGIN and COMMIT included): the
 // number decides the speed, and it must not grow with the size of the lists a request carries.
@@ -11,19 +12,8 @@ describe.each(DIALECTS)('SQL statements per request on %s', (dialect) => {
   beforeAll(async () => { g = await startGateway(dialect); });
   afterAll(async () => { await g?.close(); });
 
-  async function counted(send: () => Promise<HttpResult>): Promise<{ res: HttpResult; sql: string[] }> {
-    const sql: string[] = [];
-    const listener = (q: { sql: string }) => sql.push(q.sql);
-    g.db.knex.on('query', listener);
-    try {
-      return { res: await send(), sql };
-    } finally {
-      g.db.knex.removeListener('query', listener);
-    }
-  }
-
   it('create folder: the authentication lookup and one INSERT, no transaction', async () => {
-    const { res, sql } = await counted(() => post(g, 'admin', CREATE, { name: 'Counted', description: 'x' }));
+    const { result: res, sql } = await recordStatements(g.db, () => post(g, 'admin', CREATE, { name: 'Counted', description: 'x' }));
     expect(res.status).toBe(200);
     expect(sql).toHaveLength(2);
     expect(sql[1]).toMatch(/^insert into/i);
@@ -31,19 +21,19 @@ describe.each(DIALECTS)('SQL statements per request on %s', (dialect) => {
   });
 
   it('create invitation without lists: three statements, no transaction', async () => {
-    const { res, sql } = await counted(() => post(g, 'admin', INVITE, {}));
+    const { result: res, sql } = await recordStatements(g.db, () => post(g, 'admin', INVITE, {}));
     expect(res.status).toBe(200);
     expect(sql).toHaveLength(3);
   });
 
   it('create invitation: at most 7 statements, the same for 1 or 100 channels and groups', async () => {
     const channels = Object.values(g.org.channels).filter((id) => id !== g.org.channels.archived && id !== g.org.channels['private-owner-only'] && id !== g.org.channels['private-helpers']);
-    const small = await counted(() => post(g, 'owner', INVITE, { stream_ids: [channels[0]], group_ids: [g.org.user_groups.open] }));
-    expect(small.res.status).toBe(200);
+    const small = await recordStatements(g.db, () => post(g, 'owner', INVITE, { stream_ids: [channels[0]], group_ids: [g.org.user_groups.open] }));
+    expect(small.result.status).toBe(200);
     const many = Array.from({ length: 100 }, (_, i) => channels[i % channels.length]);
     const groups = Array.from({ length: 20 }, (_, i) => [g.org.user_groups.open, g.org.user_groups.locked][i % 2]);
-    const big = await counted(() => post(g, 'owner', INVITE, { stream_ids: many, group_ids: groups }));
-    expect(big.res.status).toBe(200);
+    const big = await recordStatements(g.db, () => post(g, 'owner', INVITE, { stream_ids: many, group_ids: groups }));
+    expect(big.result.status).toBe(200);
     expect(big.sql.length).toBeLessThanOrEqual(7);
     expect(big.sql.length).toBe(small.sql.length);
   });
@@ -57,7 +47,7 @@ describe.each(DIALECTS)('SQL statements per request on %s', (dialect) => {
       channels: names.map((name) => ({ name })),
     }] });
     const ids = Object.values(loaded.organizations[0]!.channels);
-    const { res, sql } = await counted(() => post(g, { email: 'owner@wide.org', apiKey: 'WideOwnerKey0000000000000000000a' }, INVITE, { stream_ids: ids }));
+    const { result: res, sql } = await recordStatements(g.db, () => post(g, { email: 'owner@wide.org', apiKey: 'WideOwnerKey0000000000000000000a' }, INVITE, { stream_ids: ids }));
     expect(res.status).toBe(200);
     const key = /\/join\/([a-z2-7]{24})\//.exec(res.body.invite_link)![1];
     const invite = await g.db.knex('multiuse_invites').where('invite_key', key).first('id');
@@ -66,23 +56,23 @@ describe.each(DIALECTS)('SQL statements per request on %s', (dialect) => {
   });
 
   it('a refused invitation reads and writes nothing more than its checks', async () => {
-    const { res, sql } = await counted(() => post(g, 'owner', INVITE, { stream_ids: Array.from({ length: 50 }, (_, i) => 900_000 + i) }));
+    const { result: res, sql } = await recordStatements(g.db, () => post(g, 'owner', INVITE, { stream_ids: Array.from({ length: 50 }, (_, i) => 900_000 + i) }));
     expect(res.status).toBe(400);
     expect(sql).toHaveLength(2);
     expect(sql.filter((s) => /^\s*(insert|update|delete)\b/i.test(s))).toEqual([]);
   });
 
   it('remove profile data: constant whatever the number of fields', async () => {
-    const one = await counted(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: [g.org.custom_profile_fields.Phone] } }));
-    const three = await counted(() => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: Object.values(g.org.custom_profile_fields).filter((id) => id !== g.org.custom_profile_fields.Badge) } }));
-    expect(one.res.status).toBe(200);
-    expect(three.res.status).toBe(200);
+    const one = await recordStatements(g.db, () => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: [g.org.custom_profile_fields.Phone] } }));
+    const three = await recordStatements(g.db, () => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: Object.values(g.org.custom_profile_fields).filter((id) => id !== g.org.custom_profile_fields.Badge) } }));
+    expect(one.result.status).toBe(200);
+    expect(three.result.status).toBe(200);
     expect(three.sql.length).toBe(one.sql.length);
     expect(one.sql.length).toBeLessThanOrEqual(3);
   });
 
   it('regenerate key: authentication, then one transaction of two statements', async () => {
-    const { res, sql } = await counted(() => post(g, 'member2', REGENERATE));
+    const { result: res, sql } = await recordStatements(g.db, () => post(g, 'member2', REGENERATE));
     expect(res.status).toBe(200);
     g.keys.member2 = res.body.api_key;
     expect(sql).toHaveLength(5);
