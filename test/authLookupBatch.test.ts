@@ -3,6 +3,7 @@ import { hashApiKey } from '../src/auth/keys';
 import { findByApiKeyHash } from '../src/store/apiKeyLookup';
 import { openDatabase } from '../src/store/db';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
+import { recordStatements } from './support/sqlStatements';
 import { USERS, type Handle } from './support/world';
 
 // Authentication lookups that arrive together share one statement on MySQL; each request still
@@ -16,30 +17,24 @@ describe.each(DIALECTS)('the authentication lookup on %s', (dialect) => {
   beforeAll(async () => { g = await startGateway(dialect); });
   afterAll(async () => { await g?.close(); });
 
-  function counting(): { lookups: () => number; stop: () => void } {
-    let count = 0;
-    const listener = (q: { sql: string }) => { if (/api_key_hash = \?/.test(q.sql)) count++; };
-    g.db.knex.on('query', listener);
-    return { lookups: () => count, stop: () => g.db.knex.removeListener('query', listener) };
+  /** How many authentication lookups `run` sent, with what it returned. */
+  async function lookups<T>(run: () => Promise<T>): Promise<{ result: T; count: number }> {
+    const { result, sql } = await recordStatements(g.db, run);
+    return { result, count: sql.filter((q) => /api_key_hash = \?/.test(q)).length };
   }
 
   const bucket = (key: string) => ({ key, max: 3 });
 
   it('lookups started together each find their own user, in one statement on MySQL', async () => {
     const handles = [...ACTIVE, ...ACTIVE.slice(0, 6), 'otherMember' as Handle];
-    const counter = counting();
-    try {
-      const answers = await Promise.all(handles.map((h) => findByApiKeyHash(
-        g.db.knex, hashApiKey(USERS[h].apiKey), HOST, [bucket(`client:${h}`), bucket(`account:${h}`)], new Date())));
-      expect(answers.map((a) => a.user?.email)).toEqual(handles.map((h) => USERS[h].email));
-      expect(answers.map((a) => a.user?.id)).toEqual(handles.map((h) => g.userId(h)));
-      // The host names the test organization for every member, whatever its user's organization.
-      expect(new Set(answers.map((a) => a.addressedOrganizationId))).toEqual(new Set([g.org.id]));
-      expect(answers.every((a) => a.blockedUntil === null)).toBe(true);
-      expect(counter.lookups()).toBe(dialect === 'mysql' ? 1 : handles.length);
-    } finally {
-      counter.stop();
-    }
+    const { result: answers, count } = await lookups(() => Promise.all(handles.map((h) => findByApiKeyHash(
+      g.db.knex, hashApiKey(USERS[h].apiKey), HOST, [bucket(`client:${h}`), bucket(`account:${h}`)], new Date()))));
+    expect(answers.map((a) => a.user?.email)).toEqual(handles.map((h) => USERS[h].email));
+    expect(answers.map((a) => a.user?.id)).toEqual(handles.map((h) => g.userId(h)));
+    // The host names the test organization for every member, whatever its user's organization.
+    expect(new Set(answers.map((a) => a.addressedOrganizationId))).toEqual(new Set([g.org.id]));
+    expect(answers.every((a) => a.blockedUntil === null)).toBe(true);
+    expect(count).toBe(dialect === 'mysql' ? 1 : handles.length);
   });
 
   it('a batch mixes unknown keys, other hosts and full failure buckets without mixing answers', async () => {
@@ -47,37 +42,28 @@ describe.each(DIALECTS)('the authentication lookup on %s', (dialect) => {
     const until = new Date(now.getTime() + 60_000);
     await g.db.knex('auth_failures').insert({ bucket_key: 'client:blocked', failures: 3, expires_at: until });
     await g.db.knex('auth_failures').insert({ bucket_key: 'client:below', failures: 2, expires_at: until });
-    const lookups = [
+    const asked = [
       { hash: hashApiKey(USERS.member.apiKey), host: HOST, buckets: [bucket('client:blocked'), bucket('account:m')] },
       { hash: hashApiKey('NoSuchKey00000000000000000000000'), host: HOST, buckets: [bucket('client:x')] },
       { hash: hashApiKey(USERS.admin.apiKey), host: 'nowhere.example', buckets: [bucket('client:below')] },
       { hash: '', host: HOST, buckets: [bucket('client:y'), bucket('client:blocked')] },
       { hash: hashApiKey(USERS.owner.apiKey), host: HOST, buckets: [bucket('client:z')] },
     ];
-    const counter = counting();
-    try {
-      const answers = await Promise.all(lookups.map((l) => findByApiKeyHash(g.db.knex, l.hash, l.host, l.buckets, now)));
-      expect(answers.map((a) => a.user?.email ?? null)).toEqual([USERS.member.email, null, USERS.admin.email, null, USERS.owner.email]);
-      expect(answers.map((a) => a.blockedUntil !== null)).toEqual([true, false, false, true, false]);
-      for (const a of [answers[0]!, answers[3]!]) expect(Math.abs(a.blockedUntil!.getTime() - until.getTime())).toBeLessThan(1000);
-      expect(answers.map((a) => a.addressedOrganizationId)).toEqual([g.org.id, g.org.id, null, g.org.id, g.org.id]);
-      expect(counter.lookups()).toBe(dialect === 'mysql' ? 1 : lookups.length);
-    } finally {
-      counter.stop();
-    }
+    const { result: answers, count } = await lookups(() => Promise.all(asked.map((l) => findByApiKeyHash(g.db.knex, l.hash, l.host, l.buckets, now))));
+    expect(answers.map((a) => a.user?.email ?? null)).toEqual([USERS.member.email, null, USERS.admin.email, null, USERS.owner.email]);
+    expect(answers.map((a) => a.blockedUntil !== null)).toEqual([true, false, false, true, false]);
+    for (const a of [answers[0]!, answers[3]!]) expect(Math.abs(a.blockedUntil!.getTime() - until.getTime())).toBeLessThan(1000);
+    expect(answers.map((a) => a.addressedOrganizationId)).toEqual([g.org.id, g.org.id, null, g.org.id, g.org.id]);
+    expect(count).toBe(dialect === 'mysql' ? 1 : asked.length);
   });
 
   it('more lookups than one statement takes are split, and each still finds its own user', async () => {
     const handles = Array.from({ length: 75 }, (_, i) => ACTIVE[i % ACTIVE.length]!);
-    const counter = counting();
-    try {
-      const answers = await Promise.all(handles.map((h) => findByApiKeyHash(
-        g.db.knex, hashApiKey(USERS[h].apiKey), HOST, [bucket('client:many')], new Date())));
-      expect(answers.map((a) => a.user?.id)).toEqual(handles.map((h) => g.userId(h)));
-      expect(counter.lookups()).toBe(dialect === 'mysql' ? 5 : handles.length);
-    } finally {
-      counter.stop();
-    }
+    const { result: answers, count } = await lookups(() => Promise.all(handles.map((h) => findByApiKeyHash(
+      g.db.knex, hashApiKey(USERS[h].apiKey), HOST, [bucket('client:many')], new Date()))));
+    expect(answers.map((a) => a.user?.id)).toEqual(handles.map((h) => g.userId(h)));
+    // 16 a statement.
+    expect(count).toBe(dialect === 'mysql' ? 5 : handles.length);
   });
 
   it('a replaced key is refused by the next lookup, even in a batch with the new one', async () => {
@@ -111,27 +97,22 @@ describe.each(DIALECTS)('the authentication lookup on %s', (dialect) => {
   it('concurrent requests over HTTP are each answered as their own caller', async () => {
     const callers = ACTIVE.filter((h) => h !== 'webhook');
     const handles = Array.from({ length: 40 }, (_, i) => callers[i % callers.length]!);
-    const counter = counting();
-    try {
-      const answers = await Promise.all(handles.map(async (h) => {
-        const res = await fetch(`${g.base}/graphql`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Basic ${Buffer.from(`${USERS[h].email}:${USERS[h].apiKey}`).toString('base64')}`,
-          },
-          body: JSON.stringify({ query: '{ me { id email } }' }),
-        });
-        const body = await res.json() as { data?: { me: { id: number; email: string } } };
-        if (!body.data) throw new Error(JSON.stringify(body));
-        return body.data.me;
-      }));
-      expect(answers).toEqual(handles.map((h) => ({ id: g.userId(h), email: USERS[h].email })));
-      expect(counter.lookups()).toBeGreaterThan(0);
-      expect(counter.lookups()).toBeLessThanOrEqual(handles.length);
-    } finally {
-      counter.stop();
-    }
+    const { result: answers, count } = await lookups(() => Promise.all(handles.map(async (h) => {
+      const res = await fetch(`${g.base}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Basic ${Buffer.from(`${USERS[h].email}:${USERS[h].apiKey}`).toString('base64')}`,
+        },
+        body: JSON.stringify({ query: '{ me { id email } }' }),
+      });
+      const body = await res.json() as { data?: { me: { id: number; email: string } } };
+      if (!body.data) throw new Error(JSON.stringify(body));
+      return body.data.me;
+    })));
+    expect(answers).toEqual(handles.map((h) => ({ id: g.userId(h), email: USERS[h].email })));
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(handles.length);
   });
 });
 

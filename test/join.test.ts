@@ -8,6 +8,7 @@ import { encodeParams, fetchAtHost, graphqlClient, graphqlClientAt, graphqlError
 import { INVITE, JOIN, REGISTER } from './support/paths';
 import { expectGraphqlRefusal } from './support/refusals';
 import { ORG_URL, OTHER_ORG_URL } from './support/world';
+import { recordStatements } from './support/sqlStatements';
 
 const HOST = new URL(ORG_URL).host;
 const OTHER_HOST = new URL(OTHER_ORG_URL).host;
@@ -394,10 +395,7 @@ describe.each(DIALECTS)('joining through a reusable link on %s', (dialect) => {
     const host = new URL(EVIL_URL).host;
     const form = { email: EVIL_OWNER.email, full_name: "O'Hara & <Eve" };
     const message = `${EVIL_OWNER.email} already has an account`;
-    const sql: string[] = [];
-    const listener = (q: { sql: string }) => sql.push(q.sql);
-    g.db.knex.on('query', listener);
-    const page = await submit(key, form, host).finally(() => g.db.knex.removeListener('query', listener));
+    const { result: page, sql } = await recordStatements(g.db, () => submit(key, form, host));
     expect(page.status).toBe(400);
     expect(page.text).toContain('<h1>Join &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co</h1>');
     expect(page.text).toBe(signUpPage(EVIL_NAME, { email: form.email, fullName: form.full_name, error: message }));
