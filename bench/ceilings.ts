@@ -34,6 +34,12 @@ export interface CeilingInput {
   /** Callers to rotate over (each call its own when `rotateUsers`); absent: the captured one. */
   callers?: Array<{ id: number; email: string; hash: string }>;
   rotateUsers?: boolean;
+  /**
+   * The soak's ceiling: calls due every 1/rate seconds for `durationSeconds`, sent whether or not
+   * earlier ones have finished (as the soak sends requests), instead of `concurrency` callers.
+   */
+  pacedRate?: number;
+  durationSeconds?: number;
 }
 
 export interface CeilingResult {
@@ -45,6 +51,8 @@ export interface CeilingResult {
   p99: number;
   cpuMicrosPerCall: number;
   statementsPerCall: number;
+  /** A paced run: p99 per 10-second window. */
+  p99ByWindow?: number[];
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -76,6 +84,49 @@ async function drive(calls: number, concurrency: number, one: (n: number) => Pro
   return {
     calls, failed, seconds, rps: calls / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99),
     cpuMicrosPerCall: (cpu.user + cpu.system) / calls,
+  };
+}
+
+/** Calls due every 1/rate seconds, each timed from when it was started, as the soak's load generator does. */
+async function drivePaced(rate: number, seconds: number, one: (n: number) => Promise<void>): Promise<Omit<CeilingResult, 'statementsPerCall'>> {
+  const calls = Math.round(rate * seconds);
+  const latencies = new Float64Array(calls);
+  const windows: number[][] = [];
+  let failed = 0;
+  let firstError: unknown = null;
+  const t0 = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
+  const elapsedMs = (): number => Number(process.hrtime.bigint() - t0) / 1e6;
+  const running: Promise<void>[] = [];
+  const start = (n: number): void => {
+    const at = elapsedMs();
+    running.push(one(n).catch((err) => {
+      failed++;
+      firstError ??= err;
+    }).finally(() => {
+      const ms = elapsedMs() - at;
+      latencies[n] = ms;
+      (windows[Math.floor(((n * 1000) / rate) / 10_000)] ??= []).push(ms);
+    }));
+  };
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = (): void => {
+      const due = Math.min(calls, Math.floor((elapsedMs() * rate) / 1000) + 1);
+      while (next < due) start(next++);
+      if (next < calls) setTimeout(tick, Math.max(0, (next * 1000) / rate - elapsedMs()));
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(running);
+  const cpu = process.cpuUsage(cpu0);
+  if (firstError) process.stderr.write(`ceiling: ${failed} calls failed, first: ${(firstError as Error).message}\n`);
+  latencies.sort();
+  return {
+    calls, failed, seconds: elapsedMs() / 1000, rps: calls / (elapsedMs() / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99),
+    cpuMicrosPerCall: (cpu.user + cpu.system) / calls,
+    p99ByWindow: windows.map((w) => percentile(Float64Array.from(w).sort(), 99)),
   };
 }
 
@@ -142,7 +193,7 @@ async function sameWork(input: CeilingInput): Promise<CeilingResult> {
     else if (/^COMMIT;?$/i.test(s.sql.trim())) { steps.push(open!); open = null; } else if (open) open.push(s);
     else steps.push(s);
   }
-  const result = await drive(input.calls, input.concurrency, async (n) => {
+  const call = async (n: number): Promise<void> => {
     const v = vary(n);
     for (const step of steps) {
       if (Array.isArray(step)) {
@@ -165,9 +216,12 @@ async function sameWork(input: CeilingInput): Promise<CeilingResult> {
         await knex.raw(step.sql, step.bindings.map(v) as any[]);
       }
     }
-  });
+  };
+  const result = input.pacedRate
+    ? await drivePaced(input.pacedRate, input.durationSeconds!, call)
+    : await drive(input.calls, input.concurrency, call);
   await knex.destroy();
-  return { ...result, statementsPerCall: statements / input.calls };
+  return { ...result, statementsPerCall: statements / result.calls };
 }
 
 async function main(): Promise<void> {

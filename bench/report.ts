@@ -49,6 +49,10 @@ export interface BenchResults {
   rows: Row[];
   soak: null | {
     seconds: number; requests: number; rps: number; p50: number; p99: number; p99ByWindow: number[]; rssMB: number[]; rssSpread: number;
+    /** The most a request was sent after it was due (the load generator's own lateness). */
+    scheduleLateMs: number;
+    /** The same work through plain Knex, paced alike, just before. */
+    ceiling: { p50: number; p99: number; p99ByWindow: number[] };
   };
   targets: Target[];
   totalSeconds: number;
@@ -98,13 +102,21 @@ export function targets(r: BenchResults): Target[] {
   const sql = (op: string): number => Math.max(...r.rows.filter((x) => x.operation === op).map((x) => x.statementsPerRequest));
   if (has('create-folder')) out.push({ target: 'SQL statements per request: create folder ≤ 2', measured: f2(sql('create-folder')), holds: sql('create-folder') <= 2 });
   if (has('invitation-empty') && has('invitation-lists')) out.push({ target: 'SQL statements per request: create invitation ≤ 7 whatever the list sizes', measured: `${f2(sql('invitation-empty'))} without lists, ${f2(sql('invitation-lists'))} with 100 + 20`, holds: Math.max(sql('invitation-empty'), sql('invitation-lists')) <= 7 });
+  // With one client nothing is shared, so those runs give the count per request; with more, the
+  // authentication lookups of requests arriving together share a statement and the count is lower.
   for (const op of ['regenerate-key', 'remove-profile'].filter(has)) {
-    const counts = r.rows.filter((x) => x.operation === op).map((x) => x.statementsPerRequest);
-    const constant = Math.max(...counts) - Math.min(...counts) < 0.01;
-    out.push({ target: `SQL statements per request: ${op} constant`, measured: `${f2(Math.max(...counts))} in every run`, holds: constant });
+    const runs = r.rows.filter((x) => x.operation === op);
+    const alone = runs.filter((x) => x.clients === 1).map((x) => x.statementsPerRequest);
+    const constant = Math.max(...alone) - Math.min(...alone) < 0.01 && runs.every((x) => x.statementsPerRequest <= Math.max(...alone) + 0.01);
+    out.push({ target: `SQL statements per request: ${op} constant`, measured: `${f2(Math.max(...alone))} with one client over both APIs, no more with 10 or 50`, holds: constant });
   }
   if (r.soak) {
-    out.push({ target: 'p99 ≤ 5 ms at a steady 1,000 req/s (5 minutes, REST create folder)', measured: `${f1(r.soak.p99)} ms at ${f0(r.soak.rps)} req/s`, holds: r.soak.p99 <= 5 });
+    const c = r.soak.ceiling;
+    out.push({
+      target: 'p99 ≤ 5 ms at a steady 1,000 req/s (5 minutes, REST create folder)',
+      measured: `${f1(r.soak.p99)} ms at ${f0(r.soak.rps)} req/s (p50 ${f2(r.soak.p50)}); its same work paced alike through plain Knex: p99 ${f1(c.p99)} ms (p50 ${f2(c.p50)}), so × ${f1(r.soak.p99 / c.p99)}`,
+      holds: r.soak.p99 <= 5,
+    });
     out.push({ target: 'server memory flat (±10%) over the 5 minutes', measured: `spread ${f1(r.soak.rssSpread * 100)}% after the first minute`, holds: r.soak.rssSpread <= 0.2 });
   } else {
     out.push({ target: 'p99 ≤ 5 ms at 1,000 req/s and memory flat over 5 minutes', measured: 'not run (npm run bench -- --soak)', holds: null });
@@ -131,6 +143,7 @@ export function renderTable(r: BenchResults): string {
     `| raw mysql2 single-row INSERT (pool 10, 50 callers) | – / – / ${f0(raw.rps)} | ${f2(raw.p99)} | ${f0(raw.cpuMicrosPerCall)} |`,
     `| bare Apollo Server 5 on Fastify, constant mutation | ${[1, 10, 50].map((c) => f0(r.ceilings.bareApollo[c]!.rps)).join(' / ')} | ${f2(r.ceilings.bareApollo[50]!.p99)} | ${f0(r.ceilings.bareApollo[50]!.cpuMicrosPerRequest)} |`,
     ...(r.ceilings.bareApolloWithLookup ? [`| bare Apollo Server 5 on Fastify, the mutation after the authentication lookup (plain mysql2, prepared) | ${[1, 10, 50].map((c) => f0(r.ceilings.bareApolloWithLookup![c]!.rps)).join(' / ')} | ${f2(r.ceilings.bareApolloWithLookup[50]!.p99)} | ${f0(r.ceilings.bareApolloWithLookup[50]!.cpuMicrosPerRequest)} |`] : []),
+    ...(r.soak ? [`| same work, plain Knex (pool 10): create-folder paced at 1,000 calls/s for 5 minutes (the soak's ceiling) | – | ${f2(r.soak.ceiling.p99)} (the soak: ${f2(r.soak.p99)}) | – |`] : []),
     ...Object.entries(r.ceilings.sameWork).filter(([op]) => op !== 'trivial-query').map(([op, byClients]) => `| same work, plain Knex (pool 10): ${op} (${f0(byClients[50]!.statementsPerCall)} statements) | ${[1, 10, 50].map((c) => f0(byClients[c]!.rps)).join(' / ')} | ${f2(byClients[50]!.p99)} | ${f0(byClients[50]!.cpuMicrosPerCall)} |`),
   ];
   const targetLines = ['', '| target | measured | holds |', '|---|---|---|',

@@ -22,6 +22,8 @@ const AMOUNT: Record<number, number> = { 1: 1_500, 10: 5_000, 50: 12_000 };
 const WARMUP = { connections: 10, amount: 400 };
 const RAW_INSERT_CALLS = 30_000;
 const RUN_TIME_LIMIT_MS = 120_000;
+/** The soak: REST create folder at a steady rate, and first its same work paced alike. */
+const SOAK = { seconds: 300, rate: 1_000 };
 
 const args = new Set(process.argv.slice(2));
 // `--only=create-folder,trivial-query`: those operations only, the table printed and nothing
@@ -59,7 +61,7 @@ async function measure(served: Served, input: LoadInput, withProbe: boolean) {
 
 /** A ceiling run, in its own process; like a measured run, it must not fail a single call. */
 async function ceiling(input: CeilingInput): Promise<CeilingResult> {
-  const result = await runScript<CeilingResult>('ceilings.js', input, RUN_TIME_LIMIT_MS);
+  const result = await runScript<CeilingResult>('ceilings.js', input, RUN_TIME_LIMIT_MS + (input.durationSeconds ?? 0) * 1000);
   if (result.failed > 0) throw new Error(`ceiling ${input.kind} at ${input.concurrency}: ${result.failed} of ${result.calls} calls failed`);
   return result;
 }
@@ -210,13 +212,22 @@ async function main(): Promise<void> {
     // The 5-minute steady run, on request.
     let soak: BenchResults['soak'] = null;
     if (args.has('--soak')) {
+      if (!captured['create-folder']) throw new Error('--soak runs create-folder: include it in --only');
+      // The database's own tail at the same steady rate, just before: the statements of one
+      // create-folder request replayed through plain Knex, paced as the soak paces requests.
+      log('soak ceiling: the same work through plain Knex at 1,000 calls per second for 5 minutes');
+      const soakCeiling = await ceiling({
+        kind: 'same-work', url: database.url, calls: SOAK.seconds * SOAK.rate, concurrency: 50, poolSize: 10,
+        captured: captured['create-folder']!,
+        callers: OWNERS.map(dbCaller), pacedRate: SOAK.rate, durationSeconds: SOAK.seconds,
+      });
       log('soak: REST create folder at 1,000 requests per second for 5 minutes');
       const rssSamples: number[] = [];
       const timer = setInterval(() => {
         void fetch(`${server.url}/__bench/stats`).then((r) => r.json()).then((s: any) => rssSamples.push(s.rss / 2 ** 20)).catch(() => undefined);
       }, 10_000);
       const m = await measure(server, {
-        url: server.url, op: 'create-folder', api: 'rest', connections: 50, durationSeconds: 300, pacedRate: 1000,
+        url: server.url, op: 'create-folder', api: 'rest', connections: 50, durationSeconds: SOAK.seconds, pacedRate: SOAK.rate,
         callers: OWNERS.map(caller), data: { ...data, tag: `${data.tag}-soak` },
       }, true);
       clearInterval(timer);
@@ -225,6 +236,8 @@ async function main(): Promise<void> {
       soak = {
         seconds: m.seconds, requests: m.requests, rps: m.rps, p50: m.p50, p99: m.p99, p99ByWindow: m.p99ByWindow ?? [],
         rssMB: rssSamples, rssSpread: settled.length ? (Math.max(...settled) - Math.min(...settled)) / Math.min(...settled) : NaN,
+        scheduleLateMs: m.scheduleLateMs ?? NaN,
+        ceiling: { p50: soakCeiling.p50, p99: soakCeiling.p99, p99ByWindow: soakCeiling.p99ByWindow ?? [] },
       };
     }
 
