@@ -1,8 +1,6 @@
-import type { ActingUser, User } from '../store/types';
+import type { Gate } from '../policy/gate';
+import type { ActingUser } from '../store/types';
 import type { Services } from './context';
-
-/** A permission check on the caller alone, made before anything else (Zulip's view decorators). */
-export type Gate = (user: User) => void;
 
 declare const exposedByGated: unique symbol;
 /** A gate as a gated operation exposes it; a policy function named directly is not one. */

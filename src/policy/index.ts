@@ -2,6 +2,7 @@ import { badRequest, notFound, unauthorized, unauthorizedPrincipal } from '../er
 import {
   ROLE, type ActingUser, type ChannelAccessRow, type Invitation, type ProfileField, type User, type UserGroupRow,
 } from '../store/types';
+import { gate, type GateRefusal } from './gate';
 import { isGuest, isBot, isIncomingWebhookBot, isModeratorOrAbove, isOwner, isRealmAdmin } from './roles';
 
 // Who may do what. Every answer is computed from data the operation loaded in bulk beforehand,
@@ -23,19 +24,17 @@ export function checkAccountUsable(user: ActingUser, addressedOrganizationId: nu
   if (isIncomingWebhookBot(user)) throw unauthorized('This API is not available to incoming webhook bots.');
 }
 
-export function requireRealmAdmin(user: User): void {
-  if (!isRealmAdmin(user)) throw unauthorizedPrincipal('Must be an organization administrator');
-}
+// Gates: checks of the caller alone, made before anything else, each with the refusals it gives.
+const NOT_AN_ADMINISTRATOR: GateRefusal = { status: 400, code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' };
+const NOT_FOR_GUESTS: GateRefusal = { status: 400, code: 'BAD_REQUEST', msg: 'Not allowed for guest users' };
+const NOT_FOR_BOTS: GateRefusal = { status: 400, code: 'BAD_REQUEST', msg: 'This endpoint does not accept bot requests.' };
+
+export const requireRealmAdmin = gate({ refuses: (u) => !isRealmAdmin(u), refusal: NOT_AN_ADMINISTRATOR });
 
 /** Zulip's require_member_or_admin: neither guests nor bots. */
-export function requireMemberOrAdmin(user: User): void {
-  if (isGuest(user)) throw badRequest('Not allowed for guest users');
-  if (isBot(user)) throw badRequest('This endpoint does not accept bot requests.');
-}
+export const requireMemberOrAdmin = gate({ refuses: isGuest, refusal: NOT_FOR_GUESTS }, { refuses: isBot, refusal: NOT_FOR_BOTS });
 
-export function requireHuman(user: User): void {
-  if (isBot(user)) throw badRequest('This endpoint does not accept bot requests.');
-}
+export const requireHuman = gate({ refuses: isBot, refusal: NOT_FOR_BOTS });
 
 /** Data only its user may see (push devices, messages): refused to anyone else, and to no one. */
 export function checkViewingOwnData(viewer: User | null, userId: number): void {

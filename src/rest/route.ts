@@ -8,9 +8,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type JsonSchema = { [keyword: string]: unknown };
 
 /**
- * A refusal the endpoint's own checks can give (its gate's and its operation's), for the
- * OpenAPI document. Refusals every endpoint of a kind shares (credentials, rate limits, parameter
- * parsing, unknown path segments) are derived from the route's shape and not listed here.
+ * A refusal the endpoint's operation can give, for the OpenAPI document. Its gate's come from
+ * the gate itself (`gate.refusals`); refusals every endpoint of a kind shares (credentials, rate
+ * limits, parameter parsing, unknown path segments) are derived from the route's shape.
  */
 export interface RouteError {
   status: 400 | 404;
@@ -50,7 +50,7 @@ export interface RestRoute<TResult = any, TVariables = any> {
   response: (data: TResult) => Record<string, unknown>;
   /** What `response` returns, for the OpenAPI document; absent for a bare success. */
   success?: SuccessData;
-  /** The refusals of `gate` and of the operation, in the order they are checked. */
+  /** The operation's refusals after its gate's, in the order they are checked. */
   errors: readonly RouteError[];
 }
 

@@ -3,6 +3,8 @@
 export const ROLE = { OWNER: 100, ADMINISTRATOR: 200, MODERATOR: 300, MEMBER: 400, GUEST: 600 } as const;
 export type RoleValue = (typeof ROLE)[keyof typeof ROLE];
 export const ROLE_VALUES: readonly number[] = Object.values(ROLE);
+/** Zulip's bot types; a human has none (null). */
+export const BOT_TYPES: readonly string[] = ['default', 'incoming_webhook', 'outgoing_webhook', 'embedded'];
 
 export interface Organization {
   id: number;

@@ -1,7 +1,7 @@
 import { API_KEY_FORMAT } from '../auth/keys';
 import { MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH, MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH } from '../limits';
 import { emailKey, folderNameKey } from '../store/keys';
-import { ROLE_VALUES } from '../store/types';
+import { BOT_TYPES, ROLE_VALUES } from '../store/types';
 import { codePointLength, firstUnprintablePosition, pythonStrip } from '../text';
 
 // The world file (shared/reference/world-format.md), checked whole before anything is written.
@@ -47,7 +47,6 @@ export interface WorldOrganization {
 }
 export interface World { organizations: WorldOrganization[] }
 
-const BOT_TYPES = ['default', 'incoming_webhook', 'outgoing_webhook', 'embedded'];
 const FIELD_TYPES = ['SHORT_TEXT', 'LONG_TEXT', 'SELECT', 'DATE', 'URL', 'USER', 'EXTERNAL_ACCOUNT', 'PRONOUNS'];
 const PUSH_KINDS = ['apns', 'fcm', 'e2ee'];
 

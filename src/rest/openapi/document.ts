@@ -4,9 +4,9 @@ import type { HttpMethod, JsonSchema, RestRoute } from '../route';
 import { ZULIP_RESPONSES, ZULIP_SCHEMAS, ZULIP_SECURITY_SCHEMES } from './components';
 
 // The OpenAPI 3.1 document of /api/v1, generated from the shim's route table: each route's
-// parameters, success keys and declared refusals, plus the refusals its shape implies
-// (credentials and rate limits when authenticated, parsing when it has parameters, 404 for a
-// path segment that is not digits, 413 for any request).
+// parameters, success keys, its gate's refusals and its declared ones, plus the refusals its
+// shape implies (credentials and rate limits when authenticated, parsing when it has parameters,
+// 404 for a path segment that is not digits, 413 for any request).
 
 /** Where the document is served, relative to /api/v1. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -122,7 +122,7 @@ function parseFailureExample(params: readonly ParamSpec[]): string {
   return `Invalid ${params[0]!.name}`;
 }
 
-/** Every refusal the route can give: its shape's, then its own declared ones. */
+/** Every refusal the route can give: its shape's, then its gate's, then its operation's. */
 function refusals(route: RestRoute, pathNames: readonly string[]): Refusal[] {
   const out: Refusal[] = [];
   if (pathNames.length) out.push({ status: 404, code: 'BAD_REQUEST', msg: 'Not Found' });
@@ -131,7 +131,7 @@ function refusals(route: RestRoute, pathNames: readonly string[]): Refusal[] {
     out.push({ status: 400, code: 'BAD_REQUEST', msg: 'This endpoint requires HTTP basic authentication.' });
     out.push({ status: 429, code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit', extra: { 'retry-after': 28.706807374954224 } });
   }
-  out.push(...route.errors);
+  out.push(...route.gate?.refusals ?? [], ...route.errors);
   const firstRequired = route.params.find((p) => p.required);
   if (firstRequired) {
     out.push({ status: 400, code: 'REQUEST_VARIABLE_MISSING', msg: `Missing '${firstRequired.name}' argument`, extra: { var_name: firstRequired.name } });

@@ -5,7 +5,7 @@ import {
 import { MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH } from '../../limits';
 import { createChannelFolder, reorderChannelFolders, updateChannelFolder } from '../../operations/channelFolders';
 import { route, type JsonSchema, type RestRoute } from '../route';
-import { MUST_BE_ADMINISTRATOR, badRequestError } from '../routeErrors';
+import { badRequestError } from '../routeErrors';
 
 /** What channelFolderDict returns. */
 export const CHANNEL_FOLDER_SCHEMA: JsonSchema = {
@@ -61,7 +61,7 @@ export const CHANNEL_FOLDER_ROUTES: RestRoute[] = [
     variables: (p) => ({ input: { name: p.name, description: p.description } }),
     response: (d) => ({ channel_folder_id: d.createChannelFolder.channelFolder!.id }),
     success: { properties: { channel_folder_id: { type: 'integer', description: 'The ID of the new channel folder.' } } },
-    errors: [MUST_BE_ADMINISTRATOR, ...FOLDER_NAME_ERRORS],
+    errors: FOLDER_NAME_ERRORS,
   }),
   route({
     method: 'GET',
@@ -87,7 +87,7 @@ export const CHANNEL_FOLDER_ROUTES: RestRoute[] = [
     document: RestReorderChannelFoldersDocument,
     variables: (p) => ({ input: { order: p.order } }),
     response: () => ({}),
-    errors: [MUST_BE_ADMINISTRATOR, badRequestError('Invalid order mapping.')],
+    errors: [badRequestError('Invalid order mapping.')],
   }),
   route({
     method: 'PATCH',
@@ -107,7 +107,7 @@ export const CHANNEL_FOLDER_ROUTES: RestRoute[] = [
     }),
     response: () => ({}),
     errors: [
-      MUST_BE_ADMINISTRATOR, badRequestError('Invalid channel folder ID'), ...FOLDER_NAME_ERRORS,
+      badRequestError('Invalid channel folder ID'), ...FOLDER_NAME_ERRORS,
       badRequestError('You need to remove all the channels from this folder to archive it.'),
     ],
   }),

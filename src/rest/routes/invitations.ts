@@ -3,7 +3,7 @@ import { MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH } from '../../limits';
 import { createReusableInvitation, reusableInvitations, revokeReusableInvitation } from '../../operations/invitations';
 import { ROLE, ROLE_VALUES } from '../../store/types';
 import { route, type JsonSchema, type RestRoute } from '../route';
-import { NOT_FOR_BOTS, NOT_FOR_GUESTS, badRequestError } from '../routeErrors';
+import { badRequestError } from '../routeErrors';
 
 const ROLE_NAME: Record<number, string> = Object.fromEntries(Object.entries(ROLE).map(([name, value]) => [value, name]));
 
@@ -60,7 +60,6 @@ export const INVITATION_ROUTES: RestRoute[] = [
     response: (d) => ({ invite_link: d.createReusableInvitation.inviteLink }),
     success: { properties: { invite_link: { type: 'string', format: 'uri', description: 'The new link: `<organization URL>/join/<key>/`.' } } },
     errors: [
-      NOT_FOR_GUESTS, NOT_FOR_BOTS,
       badRequestError('invite_expires_in_minutes is too large'),
       badRequestError('Insufficient permission'),
       { status: 400, code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization owner' },
@@ -84,7 +83,7 @@ export const INVITATION_ROUTES: RestRoute[] = [
     variables: () => ({}),
     // Zulip's multiuse entry, plus the channels and groups a new user gets.
     success: { properties: { invites: { type: 'array', items: INVITE_SCHEMA } } },
-    errors: [NOT_FOR_GUESTS, NOT_FOR_BOTS],
+    errors: [],
     response: (d) => ({
       invites: d.reusableInvitations.map((inv) => ({
         invited_by_user_id: inv.creatorId,
@@ -111,7 +110,6 @@ export const INVITATION_ROUTES: RestRoute[] = [
     variables: (p) => ({ input: { id: p.invite_id } }),
     response: () => ({}),
     errors: [
-      NOT_FOR_GUESTS, NOT_FOR_BOTS,
       badRequestError('No such invitation'),
       { status: 400, code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization owner' },
       badRequestError('Must be an organization administrator'),

@@ -2,7 +2,7 @@ import { RestRemoveProfileDataDocument, RestUpdateProfileDataDocument } from '..
 import { removeProfileData, updateProfileData } from '../../operations/profileData';
 import type { ProfileDataElement } from '../params';
 import { route, type RestRoute } from '../route';
-import { NOT_FOR_BOTS, badRequestError } from '../routeErrors';
+import { badRequestError } from '../routeErrors';
 
 /** checkProfileFieldEditable, for each field named. */
 const FIELD_ERRORS = [
@@ -23,7 +23,7 @@ export const PROFILE_DATA_ROUTES: RestRoute[] = [
     variables: (p) => ({ input: { data: (p.data as ProfileDataElement[]).map((e) => ({ fieldId: e.id, value: e.value })) } }),
     response: () => ({}),
     errors: [
-      NOT_FOR_BOTS, ...FIELD_ERRORS,
+      ...FIELD_ERRORS,
       badRequestError('Phone is too long (limit: 50 characters)'),
       badRequestError("'Rust' is not a valid choice for 'Editor'."),
       badRequestError('Birthday is not a date'),
@@ -42,6 +42,6 @@ export const PROFILE_DATA_ROUTES: RestRoute[] = [
     document: RestRemoveProfileDataDocument,
     variables: (p) => ({ input: { fieldIds: p.data } }),
     response: () => ({}),
-    errors: [NOT_FOR_BOTS, ...FIELD_ERRORS],
+    errors: FIELD_ERRORS,
   }),
 ];

@@ -3,7 +3,7 @@ import {
 } from '../../generated/graphql';
 import { registerE2eePushDevice, registerLegacyPushToken, removeLegacyPushToken } from '../../operations/pushDevices';
 import { route, type RestRoute } from '../route';
-import { NOT_FOR_BOTS, badRequestError } from '../routeErrors';
+import { badRequestError } from '../routeErrors';
 
 // The legacy token endpoints Zulip's mobile apps call, and the end-to-end-encrypted registration.
 // All of them are Zulip's human_users_only.
@@ -23,7 +23,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     document: RestRegisterPushDeviceDocument,
     variables: (p) => ({ input: { kind: 'APNS' as const, token: p.token, appId: p.appid } }),
     response: () => ({}),
-    errors: [NOT_FOR_BOTS, badRequestError('appid has invalid format'), badRequestError('Empty or invalid length token'), badRequestError('Invalid APNS token')],
+    errors: [badRequestError('appid has invalid format'), badRequestError('Empty or invalid length token'), badRequestError('Invalid APNS token')],
   }),
   route({
     method: 'DELETE',
@@ -36,7 +36,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     document: RestRemovePushDeviceDocument,
     variables: (p) => ({ input: { kind: 'APNS' as const, token: p.token } }),
     response: () => ({}),
-    errors: [NOT_FOR_BOTS, badRequestError('Empty or invalid length token'), badRequestError('Invalid APNS token'), badRequestError('Token does not exist')],
+    errors: [badRequestError('Empty or invalid length token'), badRequestError('Invalid APNS token'), badRequestError('Token does not exist')],
   }),
   route({
     method: 'POST',
@@ -49,7 +49,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     document: RestRegisterPushDeviceDocument,
     variables: (p) => ({ input: { kind: 'FCM' as const, token: p.token } }),
     response: () => ({}),
-    errors: [NOT_FOR_BOTS, badRequestError('Empty or invalid length token')],
+    errors: [badRequestError('Empty or invalid length token')],
   }),
   route({
     method: 'DELETE',
@@ -62,7 +62,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     document: RestRemovePushDeviceDocument,
     variables: (p) => ({ input: { kind: 'FCM' as const, token: p.token } }),
     response: () => ({}),
-    errors: [NOT_FOR_BOTS, badRequestError('Empty or invalid length token'), badRequestError('Token does not exist')],
+    errors: [badRequestError('Empty or invalid length token'), badRequestError('Token does not exist')],
   }),
   route({
     method: 'POST',
@@ -88,7 +88,7 @@ export const PUSH_DEVICE_ROUTES: RestRoute[] = [
     }),
     response: () => ({}),
     errors: [
-      NOT_FOR_BOTS, badRequestError('Invalid push_key_id'), badRequestError('Invalid push_key'), badRequestError('Invalid token_kind'),
+      badRequestError('Invalid push_key_id'), badRequestError('Invalid push_key'), badRequestError('Invalid token_kind'),
       badRequestError('Invalid token_id'), badRequestError('Invalid bouncer_public_key'), badRequestError('Invalid encrypted_push_registration'),
     ],
   }),
