@@ -4,7 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDraining } from './requestLifecycle';
 import { buildServer } from './server';
-import { migrate, openDatabase, type Database } from './store/db';
+import { migrate, MigrationLockHeld, openDatabase, releaseMigrationLock, type Database } from './store/db';
 import { sweepExpiredAuthFailures } from './store/authFailures';
 import { countOrganizations } from './store/organizations';
 import { DEMO_CREDENTIALS, demoWorld } from './world/demoWorld';
@@ -19,12 +19,21 @@ async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>)
     try {
       await migrate(db);
     } catch (err) {
-      throw new CliFailure(`cannot prepare the database (${redact(config.databaseUrl)}): ${(err as Error).message}`);
+      throw preparationFailure(config, err);
     }
     return await fn(db);
   } finally {
     await db.knex.destroy();
   }
+}
+
+/** Why migrating failed, in one line; for a held lock, what it means and how to recover. */
+function preparationFailure(config: Config, err: unknown): CliFailure {
+  const reason = err instanceof MigrationLockHeld
+    ? 'the migration lock is held: another instance is migrating it now, or one was killed while migrating;'
+      + ' if none is running, release the lock with `org-admin-gateway migrate --unlock` and start again'
+    : (err as Error).message;
+  return new CliFailure(`cannot prepare the database (${redact(config.databaseUrl)}): ${reason}`);
 }
 
 /** A database URL without its password, for messages. */
@@ -52,7 +61,7 @@ async function serve(config: Config): Promise<void> {
     await migrate(db);
   } catch (err) {
     await db.knex.destroy();
-    throw new CliFailure(`cannot prepare the database (${redact(config.databaseUrl)}): ${(err as Error).message}`);
+    throw preparationFailure(config, err);
   }
   let demoUrl: string | null = null;
   if ((await countOrganizations(db.knex)) === 0) {
@@ -93,8 +102,22 @@ export async function main(argv: string[]): Promise<void> {
   program.command('serve', { isDefault: true }).description('migrate, load the demo world into an empty database, and serve')
     .action(async () => serve(loadConfig()));
   program.command('migrate').description('apply the database migrations (DATABASE_URL)')
-    .action(async () => {
+    .option('--unlock', 'only release a migration lock left by a process killed while migrating; never while another instance may be migrating')
+    .action(async (options: { unlock?: boolean }) => {
       const config = loadConfig();
+      if (options.unlock) {
+        const db = openDatabase(config.databaseUrl, { poolMax: 1 });
+        let released: boolean;
+        try {
+          released = await releaseMigrationLock(db);
+        } catch (err) {
+          throw new CliFailure(`cannot release the migration lock (${redact(config.databaseUrl)}): ${(err as Error).message}`);
+        } finally {
+          await db.knex.destroy();
+        }
+        process.stdout.write(released ? 'migration lock released\n' : 'the migration lock was not held; nothing changed\n');
+        return;
+      }
       await withDatabase(config, async () => undefined);
       process.stdout.write('migrations applied\n');
     });

@@ -56,6 +56,21 @@ describe.each(DIALECTS)('command line on %s', (dialect) => {
     expect(cli(['migrate'], url).code).toBe(0);
   });
 
+  it('a held migration lock stops migrate and serve with one clear line until migrate --unlock releases it', async () => {
+    // What a process killed while migrating leaves behind.
+    await db.knex('knex_migrations_lock').update({ is_locked: 1 });
+    const refusal = /^org-admin-gateway: cannot prepare the database \([^)]*\): the migration lock is held: another instance is migrating it now, or one was killed while migrating; if none is running, release the lock with `org-admin-gateway migrate --unlock` and start again\n$/;
+    for (const command of ['migrate', 'serve']) {
+      const r = cli([command], url);
+      expect(r).toMatchObject({ code: 1, stdout: '' });
+      expect(r.stderr).toMatch(refusal);
+    }
+    expect(cli(['migrate', '--unlock'], url)).toEqual({ code: 0, stdout: 'migration lock released\n', stderr: '' });
+    expect(await db.knex('knex_migrations_lock').pluck('is_locked')).toEqual([0]);
+    expect(cli(['migrate', '--unlock'], url)).toEqual({ code: 0, stdout: 'the migration lock was not held; nothing changed\n', stderr: '' });
+    expect(cli(['migrate'], url)).toEqual({ code: 0, stdout: 'migrations applied\n', stderr: '' });
+  });
+
   it('load-world loads the file in one go and prints the ids it assigned', async () => {
     const r = cli(['load-world', writeWorld(testWorld())], url);
     expect(r.code).toBe(0);

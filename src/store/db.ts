@@ -39,6 +39,18 @@ function mysqlConnection(url: string): Knex.MySql2ConnectionConfig {
   } as Knex.MySql2ConnectionConfig;
 }
 
+/**
+ * Knex's warnings as Knex prints them, except its notice on a held migration lock: `migrate`
+ * turns that into MigrationLockHeld, and the notice's advice (`knex migrate:unlock`) is a command
+ * this project does not have.
+ */
+const knexLog = {
+  warn(message: unknown): void {
+    if (typeof message === 'string' && /^(Can't take lock to run migrations|If you are sure migrations are not running)/.test(message)) return;
+    console.log(message);
+  },
+};
+
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
   if (url.startsWith('sqlite:')) {
     const filename = url.slice('sqlite:'.length);
@@ -47,6 +59,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
       client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
+      log: knexLog,
       // One connection: SQLite allows one writer at a time, and the driver is synchronous.
       pool: {
         min: 1,
@@ -66,13 +79,38 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     connection: mysqlConnection(url),
     pool: { min: 0, max: options.poolMax ?? 10 },
     acquireConnectionTimeout: 10_000,
+    log: knexLog,
   });
   return { knex, dialect: 'mysql' };
 }
 
+/** Knex's migration lock is set: another process is migrating, or one died while migrating. */
+export class MigrationLockHeld extends Error {}
+
+const MIGRATION_LOCK_TABLE = 'knex_migrations_lock';
+
 export async function migrate(db: Database): Promise<string[]> {
-  const [, applied] = await db.knex.migrate.latest({ migrationSource });
-  return applied as string[];
+  try {
+    const [, applied] = await db.knex.migrate.latest({ migrationSource });
+    return applied as string[];
+  } catch (err) {
+    // Knex wraps any failure to take the lock in this name; only this message means "already held".
+    const e = err as Error;
+    if (e?.name === 'MigrationLocked' && e.message === 'Migration table is already locked') throw new MigrationLockHeld(e.message);
+    throw err;
+  }
+}
+
+/**
+ * Clears Knex's migration lock if it is set, and answers whether it was. Only for an operator who
+ * knows no process is migrating: two processes migrating at once can corrupt the schema.
+ */
+export async function releaseMigrationLock(db: Database): Promise<boolean> {
+  if (!(await db.knex.schema.hasTable(MIGRATION_LOCK_TABLE))) return false;
+  const held = await db.knex(MIGRATION_LOCK_TABLE).where('is_locked', 1).first();
+  if (!held) return false;
+  await db.knex.migrate.forceFreeMigrationsLock({ migrationSource });
+  return true;
 }
 
 /** Fails with a clear message when the database cannot be reached. */
