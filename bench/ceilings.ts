@@ -3,7 +3,7 @@ import mysql from 'mysql2/promise';
 import { openDatabase } from '../src/store/db';
 import { folderNameKey } from '../src/store/keys';
 import { generateInvitationKey } from '../src/auth/keys';
-import { percentile, readStdin } from './processes';
+import { percentile, readStdin, startWhenDue } from './processes';
 
 // Ceilings, in their own process: what the database allows with no gateway in the way.
 //  raw-insert: single-row INSERTs through a plain mysql2 pool.
@@ -109,16 +109,7 @@ async function drivePaced(rate: number, seconds: number, one: (n: number) => Pro
       (windows[Math.floor(((n * 1000) / rate) / 10_000)] ??= []).push(ms);
     }));
   };
-  let next = 0;
-  await new Promise<void>((resolve) => {
-    const tick = (): void => {
-      const due = Math.min(calls, Math.floor((elapsedMs() * rate) / 1000) + 1);
-      while (next < due) start(next++);
-      if (next < calls) setTimeout(tick, Math.max(0, (next * 1000) / rate - elapsedMs()));
-      else resolve();
-    };
-    tick();
-  });
+  await startWhenDue(rate, calls, elapsedMs, start);
   await Promise.all(running);
   const cpu = process.cpuUsage(cpu0);
   if (firstError) process.stderr.write(`ceiling: ${failed} calls failed, first: ${(firstError as Error).message}\n`);

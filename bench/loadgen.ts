@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { operation, type Api, type Caller, type OperationData } from './operations';
-import { percentile, readStdin } from './processes';
+import { percentile, readStdin, startWhenDue } from './processes';
 
 // The load generator, in its own process, against 127.0.0.1, answering one JSON line: an
 // autocannon run bounded by a request count, or (the soak) a paced run bounded by a duration.
@@ -63,7 +63,6 @@ async function paced(input: LoadInput): Promise<LoadResult> {
   let ok = 0;
   let failed = 0;
   let firstFailure: string | null = null;
-  let sent = 0;
   let done = 0;
   const started = process.hrtime.bigint();
   const elapsedMs = (): number => Number(process.hrtime.bigint() - started) / 1e6;
@@ -93,16 +92,7 @@ async function paced(input: LoadInput): Promise<LoadResult> {
         done++;
       });
   };
-  await new Promise<void>((resolve) => {
-    const tick = (): void => {
-      // Everything due by now: timers fire about once a millisecond, so a tick sends 0, 1 or 2.
-      const due = Math.min(total, Math.floor((elapsedMs() * rate) / 1000) + 1);
-      while (sent < due) send(sent++);
-      if (sent < total) setTimeout(tick, Math.max(0, (sent * 1000) / rate - elapsedMs()));
-      else resolve();
-    };
-    tick();
-  });
+  await startWhenDue(rate, total, elapsedMs, send);
   while (done < total) await new Promise((r) => setTimeout(r, 5));
   const seconds = elapsedMs() / 1000;
   await pool.close();

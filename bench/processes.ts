@@ -104,3 +104,21 @@ export function percentile(sorted: Float64Array | number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
+
+/**
+ * An open-loop schedule: `start(n)` for n = 0 … total − 1, each once it is due (every 1/rate
+ * seconds from the clock's zero), whether or not earlier ones have finished; resolves once all
+ * have been started. Timers fire about once a millisecond, so a tick starts 0, 1 or 2.
+ */
+export function startWhenDue(rate: number, total: number, elapsedMs: () => number, start: (n: number) => void): Promise<void> {
+  let next = 0;
+  return new Promise<void>((resolve) => {
+    const tick = (): void => {
+      const due = Math.min(total, Math.floor((elapsedMs() * rate) / 1000) + 1);
+      while (next < due) start(next++);
+      if (next < total) setTimeout(tick, Math.max(0, (next * 1000) / rate - elapsedMs()));
+      else resolve();
+    };
+    tick();
+  });
+}
