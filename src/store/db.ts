@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import knexFactory, { type Knex } from 'knex';
 import { migrationSource } from '../../migrations';
 
@@ -39,16 +40,27 @@ function mysqlConnection(url: string): Knex.MySql2ConnectionConfig {
   } as Knex.MySql2ConnectionConfig;
 }
 
+/** A line for standard error: standard output carries the JSON log lines and the CLI's answers. */
+function toStandardError(message: unknown): void {
+  process.stderr.write(`knex: ${typeof message === 'string' ? message : inspect(message)}\n`);
+}
+
 /**
- * Knex's warnings as Knex prints them, except its notice on a held migration lock: `migrate`
- * turns that into MigrationLockHeld, and the notice's advice (`knex migrate:unlock`) is a command
- * this project does not have.
+ * Knex's own messages (it prints them to standard output by default) on standard error, except
+ * two that the caller reports itself: a failed connection attempt (its error reaches the request
+ * or the command, which logs it once; during an outage Knex would print a line per attempt), and
+ * the notice on a held migration lock (`migrate` turns it into MigrationLockHeld; its advice,
+ * `knex migrate:unlock`, is a command this project does not have).
  */
 const knexLog = {
   warn(message: unknown): void {
-    if (typeof message === 'string' && /^(Can't take lock to run migrations|If you are sure migrations are not running)/.test(message)) return;
-    console.log(message);
+    if (typeof message === 'string'
+      && /^(Acquire connection error|Can't take lock to run migrations|If you are sure migrations are not running)/.test(message)) return;
+    toStandardError(message);
   },
+  error: toStandardError,
+  deprecate: toStandardError,
+  debug: toStandardError,
 };
 
 export function openDatabase(url: string, options: OpenOptions = {}): Database {

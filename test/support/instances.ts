@@ -9,6 +9,8 @@ const MAIN = path.join(__dirname, '..', '..', 'dist', 'src', 'main.js');
 export interface Instance {
   base: string;
   child: ChildProcess;
+  /** Standard output: the start-up banner, then one JSON log line each. */
+  stdout: () => string;
   /** Standard error, for the failure messages of tests. */
   stderr: () => string;
   exited: Promise<number | null>;
@@ -41,7 +43,7 @@ export async function startInstance(databaseUrl: string, env: Record<string, str
     void exited.then((code) => { clearTimeout(timer); reject(new Error(`instance exited with ${code}: ${err}`)); });
   });
   return {
-    base, child, exited, stderr: () => err,
+    base, child, exited, stdout: () => out, stderr: () => err,
     kill: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
