@@ -97,11 +97,11 @@ export async function buildServer(services: Services, options: ServerOptions = {
   await app.register(async (graphql) => {
     await graphql.register(cors, { origin: services.config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 });
     // A body Fastify cannot parse (malformed JSON, too large) gets a GraphQL-shaped error, never a 500.
-    graphql.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    graphql.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
       if (status === 500) app.log.error({ err }, 'unexpected error');
-      const message = status === 500 ? 'Internal server error' : status === 413 ? 'Request body too large' : 'Malformed request';
-      return reply.code(status).send({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
+      const msg = status === 500 ? 'Internal server error' : status === 413 ? 'Request body too large' : 'Malformed request';
+      return sendErrorForUrl(req, reply, status, { msg, code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' });
     });
     await graphql.register(fastifyApollo(apollo), { context, path: '/graphql' });
   });

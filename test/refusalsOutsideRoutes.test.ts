@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REQUEST_BODY_BYTES } from '../src/limits';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { rawRequest, type RawResponse } from './support/rawHttp';
 
@@ -21,6 +22,16 @@ describe.each(DIALECTS)('refusals outside the routes on %s', (dialect) => {
     });
     expect(answer(await rawRequest(g.base, { method: 'GET', path: '/graphql/%ff', headers: [] }))).toEqual({
       status: 400, type: 'application/json; charset=utf-8', text: '{"errors":[{"message":"Malformed request","extensions":{"code":"BAD_REQUEST"}}]}\n',
+    });
+  });
+
+  it('a GraphQL body that cannot be read (malformed JSON, too large) gets the same one-line GraphQL body', async () => {
+    const post = (body: Buffer) => rawRequest(g.base, { method: 'POST', path: '/graphql', headers: [['Content-Type', 'application/json']], body });
+    expect(answer(await post(Buffer.from('{"query": ')))).toEqual({
+      status: 400, type: 'application/json; charset=utf-8', text: '{"errors":[{"message":"Malformed request","extensions":{"code":"BAD_REQUEST"}}]}\n',
+    });
+    expect(answer(await post(Buffer.alloc(MAX_REQUEST_BODY_BYTES + 1, 0x20)))).toEqual({
+      status: 413, type: 'application/json; charset=utf-8', text: '{"errors":[{"message":"Request body too large","extensions":{"code":"BAD_REQUEST"}}]}\n',
     });
   });
 
