@@ -59,6 +59,8 @@ describe('request log', () => {
       await new Promise((r) => setTimeout(r, 50));
       const requests = lines.filter((l) => l.msg === 'request');
       expect(requests).toHaveLength(2);
+      // Fastify's own per-request lines (incoming request, request completed) are off.
+      expect(lines.filter((l) => l.reqId !== undefined).map((l) => l.msg)).toEqual(['request', 'request']);
       expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/v1/channel_folders/create', status: 200, reqId: expect.any(String) });
       expect(requests[1]).toMatchObject({ path: '/api/v1/register', status: 401 });
       const all = JSON.stringify(lines);
