@@ -237,6 +237,11 @@ export async function preparedWrite(knex: Knex, sql: string, bindings: readonly 
     : { insertId: Number(r.lastInsertRowid ?? 0), affectedRows: r.changes ?? 0 };
 }
 
+/** `?, ?, …`: the bound-value marks of an `IN (…)` list of `n` values. */
+export function placeholders(n: number): string {
+  return Array(n).fill('?').join(', ');
+}
+
 const placeholderLists = new Map<number, string>();
 
 /**
@@ -251,7 +256,7 @@ export function paddedIdList(ids: readonly number[]): { marks: string; values: n
   while (values.length < size) values.push(values[values.length - 1]!);
   let marks = placeholderLists.get(size);
   if (marks === undefined) {
-    marks = Array(size).fill('?').join(', ');
+    marks = placeholders(size);
     placeholderLists.set(size, marks);
   }
   return { marks, values };

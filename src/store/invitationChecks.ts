@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { preparedRows, textRows, toBool, toIdOrNull } from './db';
+import { placeholders, preparedRows, textRows, toBool, toIdOrNull } from './db';
 import type { ChannelAccessRow, UserGroupRow } from './types';
 
 export interface InvitationCheckData {
@@ -19,7 +19,6 @@ export async function loadInvitationChecks(
 ): Promise<InvitationCheckData> {
   const channels = [...new Set(channelIds)];
   const groups = [...new Set(groupIds)];
-  const marks = (n: number) => Array(n).fill('?').join(', ');
   const parts = [
     `SELECT 'm' AS kind, id, NULL AS f1, NULL AS f2, NULL AS f3, NULL AS r1, NULL AS r2, NULL AS t1 FROM member_of`,
   ];
@@ -27,12 +26,12 @@ export async function loadInvitationChecks(
   if (channels.length) {
     parts.push(`SELECT 'c', c.id, c.invite_only, c.is_default, c.is_archived, c.can_add_subscribers_group_id, s.user_id, NULL
       FROM channels c LEFT JOIN subscriptions s ON s.channel_id = c.id AND s.user_id = ?
-      WHERE c.organization_id = ? AND c.id IN (${marks(channels.length)})`);
+      WHERE c.organization_id = ? AND c.id IN (${placeholders(channels.length)})`);
     bindings.push(userId, organizationId, ...channels);
   }
   if (groups.length) {
     parts.push(`SELECT 'g', g.id, NULL, NULL, g.deactivated, g.can_add_members_group_id, g.can_manage_group_id, g.kind
-      FROM user_groups g WHERE g.organization_id = ? AND g.id IN (${marks(groups.length)})`);
+      FROM user_groups g WHERE g.organization_id = ? AND g.id IN (${placeholders(groups.length)})`);
     bindings.push(organizationId, ...groups);
   }
   const sql = `WITH RECURSIVE member_of(id) AS (
