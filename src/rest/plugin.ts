@@ -29,15 +29,13 @@ function lastValue(v: unknown): string | undefined {
   return v === undefined ? undefined : String(v);
 }
 
-/** Fastify's bodyLimit does not see multipart bodies, which the plugin streams: counted here. */
-const BODY_LIMIT = MAX_REQUEST_BODY_BYTES;
-
+// Fastify's bodyLimit does not see multipart bodies, which the plugin streams: counted below.
 const tooLarge = (): ZulipError => new ZulipError('Request body too large', 'BAD_REQUEST', 413);
 
 /** Form fields of a multipart body; uploaded files are not parameters (as in Django's POST). */
 async function multipartFields(req: FastifyRequest): Promise<Map<string, string>> {
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > BODY_LIMIT) throw tooLarge();
+  if (declared > MAX_REQUEST_BODY_BYTES) throw tooLarge();
   const fields = new Map<string, string>();
   let total = 0;
   try {
@@ -50,7 +48,7 @@ async function multipartFields(req: FastifyRequest): Promise<Map<string, string>
         total += Buffer.byteLength(value) + part.fieldname.length;
         fields.set(part.fieldname, value);
       }
-      if (total > BODY_LIMIT) throw tooLarge();
+      if (total > MAX_REQUEST_BODY_BYTES) throw tooLarge();
     }
   } catch (err) {
     if (err instanceof ZulipError) throw err;
