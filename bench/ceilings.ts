@@ -3,7 +3,7 @@ import mysql from 'mysql2/promise';
 import { openDatabase } from '../src/store/db';
 import { folderNameKey } from '../src/store/keys';
 import { generateInvitationKey } from '../src/auth/keys';
-import { percentile, readStdin, startWhenDue } from './processes';
+import { p99ByWindow, percentile, readStdin, startWhenDue } from './processes';
 
 // Ceilings, in their own process: what the database allows with no gateway in the way.
 //  raw-insert: single-row INSERTs through a plain mysql2 pool.
@@ -117,7 +117,7 @@ async function drivePaced(rate: number, seconds: number, one: (n: number) => Pro
   return {
     calls, failed, seconds: elapsedMs() / 1000, rps: calls / (elapsedMs() / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99),
     cpuMicrosPerCall: (cpu.user + cpu.system) / calls,
-    p99ByWindow: windows.map((w) => percentile(Float64Array.from(w).sort(), 99)),
+    p99ByWindow: p99ByWindow(windows),
   };
 }
 

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { operation, type Api, type Caller, type OperationData } from './operations';
-import { percentile, readStdin, startWhenDue } from './processes';
+import { p99ByWindow, percentile, readStdin, startWhenDue } from './processes';
 
 // The load generator, in its own process, against 127.0.0.1, answering one JSON line: an
 // autocannon run bounded by a request count, or (the soak) a paced run bounded by a duration.
@@ -100,7 +100,7 @@ async function paced(input: LoadInput): Promise<LoadResult> {
   return {
     requests: total, ok, failed, firstFailure, seconds, rps: total / seconds,
     p50: percentile(sorted, 50), p99: percentile(sorted, 99),
-    p99ByWindow: windows.map((w) => percentile(Float64Array.from(w).sort(), 99)),
+    p99ByWindow: p99ByWindow(windows),
     scheduleLateMs: lateMs,
   };
 }

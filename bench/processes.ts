@@ -122,3 +122,8 @@ export function startWhenDue(rate: number, total: number, elapsedMs: () => numbe
     tick();
   });
 }
+
+/** The p99 of each 10-second window of latencies (a paced run's windows, by when each was due). */
+export function p99ByWindow(windows: readonly number[][]): number[] {
+  return windows.map((w) => percentile(Float64Array.from(w).sort(), 99));
+}
