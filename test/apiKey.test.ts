@@ -242,12 +242,13 @@ describe.each(DIALECTS)('regenerate API key on %s', (dialect) => {
   it('a caller without push devices: a regeneration changes nothing but its key hash', async () => {
     expect(await pushKinds('bot')).toEqual([]);
     const before = await snapshot(g.db);
-    const { oldKey } = await regenerate('bot');
+    const { oldKey, newKey } = await regenerate('bot');
     const after = await snapshot(g.db);
     for (const table of Object.keys(before)) {
       if (table !== 'users') expect(after[table], table).toEqual(before[table]);
     }
     expect(usersWithoutKeyHash(after.users!, 'bot')).toEqual(usersWithoutKeyHash(before.users!, 'bot'));
     expect((await userRow('bot')).api_key_hash).not.toBe(sha256(oldKey));
+    expect((await userRow('bot')).api_key_hash).toBe(sha256(newKey));
   });
 });

@@ -3,6 +3,7 @@ import { hashApiKey } from '../src/auth/keys';
 import { findByApiKeyHash } from '../src/store/apiKeyLookup';
 import { openDatabase } from '../src/store/db';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
+import { graphqlClient } from './support/http';
 import { recordStatements } from './support/sqlStatements';
 import { USERS, type Handle } from './support/world';
 
@@ -97,22 +98,13 @@ describe.each(DIALECTS)('the authentication lookup on %s', (dialect) => {
   it('concurrent requests over HTTP are each answered as their own caller', async () => {
     const callers = ACTIVE.filter((h) => h !== 'webhook');
     const handles = Array.from({ length: 40 }, (_, i) => callers[i % callers.length]!);
-    const { result: answers, count } = await lookups(() => Promise.all(handles.map(async (h) => {
-      const res = await fetch(`${g.base}/graphql`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Basic ${Buffer.from(`${USERS[h].email}:${USERS[h].apiKey}`).toString('base64')}`,
-        },
-        body: JSON.stringify({ query: '{ me { id email } }' }),
-      });
-      const body = await res.json() as { data?: { me: { id: number; email: string } } };
-      if (!body.data) throw new Error(JSON.stringify(body));
-      return body.data.me;
-    })));
+    const { result: answers, count } = await lookups(() => Promise.all(handles.map(async (h) => (
+      await graphqlClient(g, h).request<{ me: { id: number; email: string } }>('{ me { id email } }')).me)));
     expect(answers).toEqual(handles.map((h) => ({ id: g.userId(h), email: USERS[h].email })));
-    expect(count).toBeGreaterThan(0);
-    expect(count).toBeLessThanOrEqual(handles.length);
+    // One lookup each on SQLite; on MySQL as many as arrived apart, which over real sockets may
+    // be every one (the store-level tests above show the sharing itself).
+    if (dialect === 'sqlite') expect(count).toBe(handles.length);
+    else expect(count).toBeLessThanOrEqual(handles.length);
   });
 });
 
@@ -122,6 +114,10 @@ describe.runIf(DIALECTS.includes('mysql'))('a failed batch', () => {
     try {
       const results = await Promise.allSettled([1, 2, 3].map((i) => findByApiKeyHash(db.knex, `h${i}`, HOST, [{ key: `client:${i}`, max: 3 }], new Date())));
       expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      const reasons = results.map((r) => (r as PromiseRejectedResult).reason as Error);
+      expect(reasons[0]).toBeInstanceOf(Error);
+      expect(reasons.map((e) => e.message)).toEqual([reasons[0]!.message, reasons[0]!.message, reasons[0]!.message]);
+      expect(reasons[0]!.message).toMatch(/ECONNREFUSED/);
     } finally {
       await db.knex.destroy();
     }

@@ -395,6 +395,7 @@ describe.each(DIALECTS)('joining through a reusable link on %s', (dialect) => {
     const host = new URL(EVIL_URL).host;
     const form = { email: EVIL_OWNER.email, full_name: "O'Hara & <Eve" };
     const message = `${EVIL_OWNER.email} already has an account`;
+    const before = await snapshot(g.db);
     const { result: page, sql } = await recordStatements(g.db, () => submit(key, form, host));
     expect(page.status).toBe(400);
     expect(page.text).toContain('<h1>Join &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co</h1>');
@@ -412,6 +413,8 @@ describe.each(DIALECTS)('joining through a reusable link on %s', (dialect) => {
       errors: [{ message, locations: [{ line: 1, column: 48 }], path: ['joinWithInvitation'], extensions: { code: 'BAD_REQUEST' } }],
       data: null,
     });
+    // Neither refusal wrote anything.
+    expect(await snapshot(g.db)).toEqual(before);
   });
 
   it('concurrent joins with one e-mail address make one account', async () => {
@@ -458,6 +461,8 @@ describe.each(DIALECTS)('joining through a reusable link on %s', (dialect) => {
       const query = `mutation J($input: JoinWithInvitationInput!) { joinWithInvitation(input: $input) { user { id ${field} } } }`;
       expect(await graphqlError(client.request(query, { input: { key, email, fullName: 'Own Data' } })))
         .toEqual({ message: 'Insufficient permission', code: 'BAD_REQUEST', status: 200 });
+      // The field is refused after the join: the account exists (what it holds is the join's).
+      expect((await stored(email)).fullName).toBe('Own Data');
     }
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BODY_BYTES } from '../src/limits';
+import { snapshot } from './support/dbState';
 import { DIALECTS, startGateway, type Gateway } from './support/gateway';
 import { rawRequest, type RawResponse } from './support/rawHttp';
 
@@ -27,12 +28,14 @@ describe.each(DIALECTS)('refusals outside the routes on %s', (dialect) => {
 
   it('a GraphQL body that cannot be read (malformed JSON, too large) gets the same one-line GraphQL body', async () => {
     const post = (body: Buffer) => rawRequest(g.base, { method: 'POST', path: '/graphql', headers: [['Content-Type', 'application/json']], body });
+    const before = await snapshot(g.db);
     expect(answer(await post(Buffer.from('{"query": ')))).toEqual({
       status: 400, type: 'application/json; charset=utf-8', text: '{"errors":[{"message":"Malformed request","extensions":{"code":"BAD_REQUEST"}}]}\n',
     });
     expect(answer(await post(Buffer.alloc(MAX_REQUEST_BODY_BYTES + 1, 0x20)))).toEqual({
       status: 413, type: 'application/json; charset=utf-8', text: '{"errors":[{"message":"Request body too large","extensions":{"code":"BAD_REQUEST"}}]}\n',
     });
+    expect(await snapshot(g.db)).toEqual(before);
   });
 
   it('a request whose body never arrives whole is answered by the request timeout, in the shape its URL names', async () => {
@@ -40,6 +43,7 @@ describe.each(DIALECTS)('refusals outside the routes on %s', (dialect) => {
     const partial = (path: string, type: string, start: string) => rawRequest(g.base, {
       method: 'POST', path, headers: [['Content-Type', type], ['Content-Length', '100']], body: Buffer.from(start),
     });
+    const before = await snapshot(g.db);
     const [rest, graphql] = await Promise.all([
       partial('/api/v1/channel_folders/create', 'application/x-www-form-urlencoded', 'name=x'),
       partial('/graphql', 'application/json', '{"query":'),
@@ -52,5 +56,7 @@ describe.each(DIALECTS)('refusals outside the routes on %s', (dialect) => {
       status: 503, type: 'application/json; charset=utf-8',
       text: '{"errors":[{"message":"The request took too long; try again later","extensions":{"code":"REQUEST_TIMEOUT"}}]}\n',
     });
+    // The handler never ran, so nothing was written.
+    expect(await snapshot(g.db)).toEqual(before);
   });
 });
