@@ -71,6 +71,9 @@ export async function buildServer(services: Services, options: ServerOptions = {
     validationRules: [queryLimits()],
     // One operation per HTTP request (Apollo's default, stated here on purpose).
     allowBatchedHttpRequests: false,
+    // main.ts owns the signals: a graceful shutdown drains first. Apollo's own handler (installed
+    // outside NODE_ENV=test) would stop Apollo, and with it the whole server, at once.
+    stopOnTerminationSignals: false,
     formatError: formatGraphQLError(app.log),
     // No cache hints: every operation here is per caller (no HTTP caching applies), and the
     // cache-control plugin Apollo installs by default hooks every field's resolution.

@@ -214,7 +214,7 @@ describe.skipIf(!HAS_MARIADBD)('faults, on a private MariaDB server', () => {
     }
   }, 120_000 * Math.max(1, SCALE));
 
-  it('SIGTERM: readiness turns 503, requests in flight are finished and stored, the process exits 0', async () => {
+  it('SIGTERM: readiness turns 503, requests in flight are finished and stored, GraphQL still answers, the process exits 0', async () => {
     const inst = await startInstance(url);
     const knex = openDatabase(url).knex;
     try {
@@ -232,6 +232,11 @@ describe.skipIf(!HAS_MARIADBD)('faults, on a private MariaDB server', () => {
       await sleep(100);
       expect((await fetch(`${inst.base}/readyz`)).status).toBe(503);
       expect((await fetch(`${inst.base}/healthz`)).status).toBe(200);
+      // GraphQL is served while draining too (Apollo must not stop on the signal by itself).
+      const query = await fetch(`${inst.base}/graphql`, {
+        method: 'POST', headers: { ...auth('admin'), 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { email } }' }),
+      });
+      expect({ status: query.status, body: await query.json() }).toEqual({ status: 200, body: { data: { me: { email: USERS.admin.email } } } });
       const outcomes = await Promise.all(requests);
       expect(await inst.exited).toBe(0);
       const ok = outcomes.filter((o) => o.status === 200);

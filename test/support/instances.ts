@@ -18,9 +18,11 @@ export interface Instance {
 }
 
 export async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+  // Without the test runner's NODE_ENV=test, which changes the defaults of graphql-js and Apollo.
+  const { NODE_ENV: _testMode, ...inherited } = process.env;
   const child = spawn(process.execPath, [MAIN, 'serve'], {
     env: {
-      ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+      ...inherited, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
       // Tests fail authentication on purpose (old keys after regeneration).
       AUTH_FAILURE_LIMIT_PER_CLIENT: '1000000/60', AUTH_FAILURE_LIMIT_PER_ACCOUNT: '1000000/60', ...env,
     },
