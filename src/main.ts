@@ -1,3 +1,4 @@
+import './productionMode';
 import 'reflect-metadata';
 import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';

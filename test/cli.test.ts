@@ -126,12 +126,14 @@ describe.each(DIALECTS)('command line on %s', (dialect) => {
 });
 
 describe('npm start on an empty database', () => {
-  it('migrates, loads the demo world once, prints credentials and curl commands, and serves', async () => {
+  it('migrates, loads the demo world once, prints credentials and curl commands, and serves (Apollo Sandbox at /graphql)', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oag-start-'));
     const databaseUrl = `sqlite:${path.join(dir, 'demo.sqlite3')}`;
     const start = async () => {
       const port = await freePort();
-      const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
+      // As operators start it: without the test runner's NODE_ENV=test.
+      const { NODE_ENV: _testMode, ...inherited } = process.env;
+      const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...inherited, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
       let out = '';
       child.stdout.on('data', (d) => { out += d; });
       const deadline = Date.now() + 30_000;
@@ -152,6 +154,11 @@ describe('npm start on an empty database', () => {
         body: 'name=Demo+folder&description=',
       });
       expect(((await res.json()) as { result: string }).result).toBe('success');
+      // A browser opening /graphql gets Apollo Sandbox, in production mode too.
+      const page = await fetch(`http://127.0.0.1:${first.port}/graphql`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toMatch(/<script[^>]*src="https:\/\/embeddable-sandbox\.cdn\.apollographql\.com\/[^"]*embeddable-sandbox\.umd\.production\.min\.js/);
     } finally {
       first.child.kill('SIGTERM');
       await new Promise((r) => first.child.on('exit', r));

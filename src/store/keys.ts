@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** SHA-256 of a text's UTF-8 bytes, in hex: the fixed-length form of keys and tokens stored for lookup. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  // The one-shot form: no Hash object per call (a request hashes its key and account address).
+  return hash('sha256', text, 'hex');
 }
 
 /** Case-insensitive uniqueness key of a channel folder name, compared byte for byte by both dialects. */
