@@ -44,3 +44,44 @@ export async function restoreProfileValues(db: Database, org: LoadedOrganization
 export function valuedFieldIds(org: LoadedOrganization): number[] {
   return Array.from({ length: VALUED_FIELDS }, (_, f) => org.custom_profile_fields[fieldName(f)]!);
 }
+
+export interface Settling {
+  phase: string;
+  seconds: number;
+  /** Redo written since the last checkpoint when the phase started, as a share of the redo log. */
+  checkpointAgeShare: number;
+  /** Modified pages not yet written back when the phase started, as a share of the buffer pool. */
+  dirtyShare: number;
+}
+
+/**
+ * Waits (at most `limitSeconds`) until MariaDB has written back what earlier phases changed: a
+ * fifth of the redo log or less since the last checkpoint and of the buffer pool modified, or no
+ * more progress for 5 seconds (when idle, InnoDB stops writing back short of zero). A phase that
+ * starts with the redo log well filled runs into InnoDB's furious flushing, which stalls every
+ * statement for 100–600 ms at a time on this machine; without this wait those stalls fell on
+ * whichever phase came after heavy writes, not on the one that caused them.
+ */
+export async function settleDatabase(db: Database, phase: string, limitSeconds = 180): Promise<Settling> {
+  const started = Date.now();
+  const [[logSize]] = await db.knex.raw("SHOW GLOBAL VARIABLES LIKE 'innodb_log_file_size'") as [Array<{ Value: string }>];
+  const read = async () => {
+    const [rows] = await db.knex.raw(`SHOW GLOBAL STATUS WHERE Variable_name IN
+      ('Innodb_checkpoint_age', 'Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total')`) as [Array<{ Variable_name: string; Value: string }>];
+    const v = (name: string) => Number(rows.find((r) => r.Variable_name === name)?.Value ?? 0);
+    return {
+      // Innodb_checkpoint_age is MariaDB's; elsewhere only the dirty pages are watched.
+      checkpointAgeShare: v('Innodb_checkpoint_age') / Number(logSize?.Value ?? Infinity),
+      dirtyShare: v('Innodb_buffer_pool_pages_dirty') / Math.max(1, v('Innodb_buffer_pool_pages_total')),
+    };
+  };
+  let state = await read();
+  let unchangedFor = 0;
+  while ((state.checkpointAgeShare > 0.2 || state.dirtyShare > 0.2) && unchangedFor < 5 && Date.now() - started < limitSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const next = await read();
+    unchangedFor = next.checkpointAgeShare === state.checkpointAgeShare && next.dirtyShare === state.dirtyShare ? unchangedFor + 1 : 0;
+    state = next;
+  }
+  return { phase, seconds: (Date.now() - started) / 1000, ...state };
+}

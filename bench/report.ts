@@ -1,4 +1,5 @@
 import type { CeilingResult } from './ceilings';
+import type { Settling } from './database';
 
 // The table, the targets and the README section, from one run's results.
 
@@ -54,6 +55,8 @@ export interface BenchResults {
     /** The same work through plain Knex, paced alike, just before. */
     ceiling: { p50: number; p99: number; p99ByWindow: number[] };
   };
+  /** The waits for the database to write back earlier phases' changes (see settleDatabase). */
+  settling?: Settling[];
   targets: Target[];
   totalSeconds: number;
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hashApiKey } from '../src/auth/keys';
 import type { CeilingInput, CeilingResult, CapturedRequest, Statement } from './ceilings';
-import { createBenchDatabase, loadBenchWorld, restoreProfileValues, valuedFieldIds } from './database';
+import { createBenchDatabase, loadBenchWorld, restoreProfileValues, settleDatabase, valuedFieldIds, type Settling } from './database';
 import type { LoadInput, LoadResult } from './loadgen';
 import { OPERATIONS, type Caller, type Operation, type OperationData } from './operations';
 import { cpuMicros, freePort, ROOT, rssPeakSampler, runScript, startServer, type Served } from './processes';
@@ -102,8 +102,15 @@ async function main(): Promise<void> {
     const dbCaller = (i: number) => ({ id: org.users[userEmail(i)]!, email: userEmail(i), hash: hashApiKey(keys.get(i) ?? initialApiKey(i)) });
     const callerSets: Record<Operation['callers'], number[]> = { owners: OWNERS, profile: PROFILE_USERS, keys: KEY_USERS, query: QUERY_USERS };
     const profileUserIds = PROFILE_USERS.map((i) => org.users[userEmail(i)]!);
+    const settling: Settling[] = [];
+    const settle = async (phase: string) => {
+      const s = await settleDatabase(db, phase);
+      settling.push(s);
+      log(`database settled for ${phase} in ${s.seconds.toFixed(0)} s (redo since checkpoint ${(s.checkpointAgeShare * 100).toFixed(0)}% of the log, ${(s.dirtyShare * 100).toFixed(0)}% of the pool dirty)`);
+    };
 
     // 1. Ceilings.
+    await settle('the ceilings');
     log('ceiling: raw mysql2 INSERT');
     const rawInsert = await ceiling({
       kind: 'raw-insert', url: database.url, calls: RAW_INSERT_CALLS, concurrency: 50, poolSize: 10,
@@ -160,6 +167,7 @@ async function main(): Promise<void> {
     log('ceiling: same work through plain Knex');
     const sameWork: Record<string, Record<number, CeilingResult>> = {};
     for (const op of SELECTED) {
+      await settle(`${op.id}, same work`);
       sameWork[op.id] = {};
       for (const c of CLIENTS) {
         if (op.id === 'remove-profile') await restoreProfileValues(db, org, profileUserIds);
@@ -175,6 +183,7 @@ async function main(): Promise<void> {
     // 2. Every operation through the server.
     const rows: Row[] = [];
     for (const op of SELECTED) {
+      await settle(op.id);
       for (const api of op.apis) {
         const run = async (connections: number, amount: number) => {
           if (op.id === 'remove-profile') await restoreProfileValues(db, org, profileUserIds);
@@ -215,12 +224,14 @@ async function main(): Promise<void> {
       if (!captured['create-folder']) throw new Error('--soak runs create-folder: include it in --only');
       // The database's own tail at the same steady rate, just before: the statements of one
       // create-folder request replayed through plain Knex, paced as the soak paces requests.
+      await settle('the soak ceiling');
       log('soak ceiling: the same work through plain Knex at 1,000 calls per second for 5 minutes');
       const soakCeiling = await ceiling({
         kind: 'same-work', url: database.url, calls: SOAK.seconds * SOAK.rate, concurrency: 50, poolSize: 10,
         captured: captured['create-folder']!,
         callers: OWNERS.map(dbCaller), pacedRate: SOAK.rate, durationSeconds: SOAK.seconds,
       });
+      await settle('the soak');
       log('soak: REST create folder at 1,000 requests per second for 5 minutes');
       const rssSamples: number[] = [];
       const timer = setInterval(() => {
@@ -259,6 +270,7 @@ async function main(): Promise<void> {
       },
       rows,
       soak,
+      settling,
       targets: [],
       totalSeconds: (Date.now() - t0) / 1000,
     };
