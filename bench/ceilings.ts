@@ -3,7 +3,7 @@ import mysql from 'mysql2/promise';
 import { openDatabase } from '../src/store/db';
 import { folderNameKey } from '../src/store/keys';
 import { generateInvitationKey } from '../src/auth/keys';
-import { p99ByWindow, percentile, readStdin, startWhenDue } from './processes';
+import { p99ByWindow, percentile, readStdin, startWhenDue, warmUp } from './processes';
 
 // Ceilings, in their own process: what the database allows with no gateway in the way.
 //  raw-insert: single-row INSERTs through a plain mysql2 pool.
@@ -90,6 +90,7 @@ async function drive(calls: number, concurrency: number, one: (n: number) => Pro
 /** Calls due every 1/rate seconds, each timed from when it was started, as the soak's load generator does. */
 async function drivePaced(rate: number, seconds: number, one: (n: number) => Promise<void>): Promise<Omit<CeilingResult, 'statementsPerCall'>> {
   const calls = Math.round(rate * seconds);
+  await warmUp(calls, 50, one);
   const latencies = new Float64Array(calls);
   const windows: number[][] = [];
   let failed = 0;

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { operation, type Api, type Caller, type OperationData } from './operations';
-import { p99ByWindow, percentile, readStdin, startWhenDue } from './processes';
+import { p99ByWindow, percentile, readStdin, startWhenDue, warmUp } from './processes';
 
 // The load generator, in its own process, against 127.0.0.1, answering one JSON line: an
 // autocannon run bounded by a request count, or (the soak) a paced run bounded by a duration.
@@ -64,6 +64,12 @@ async function paced(input: LoadInput): Promise<LoadResult> {
   let failed = 0;
   let firstFailure: string | null = null;
   let done = 0;
+  await warmUp(total, input.connections, async (n) => {
+    const req = op.build(input.api, n, input.callers[n % input.callers.length]!, input.data);
+    const res = await pool.request({ method: req.method, path: req.path, headers: req.headers, body: req.body || undefined });
+    const body = await res.body.text();
+    if (failedAnswer(input.api, res.statusCode, body)) throw new Error(`warm-up request failed: ${res.statusCode} ${body.slice(0, 300)}`);
+  });
   const started = process.hrtime.bigint();
   const elapsedMs = (): number => Number(process.hrtime.bigint() - started) / 1e6;
   let lateMs = 0;

@@ -232,12 +232,6 @@ async function main(): Promise<void> {
         callers: OWNERS.map(dbCaller), pacedRate: SOAK.rate, durationSeconds: SOAK.seconds,
       });
       await settle('the soak');
-      // Warmed up like every other run: the server sat idle through the ceiling, and its pool's
-      // connections (with their prepared statements) were closed meanwhile.
-      await measure(server, {
-        url: server.url, op: 'create-folder', api: 'rest', connections: WARMUP.connections, amount: WARMUP.amount,
-        callers: OWNERS.map(caller), data: { ...data, tag: `${data.tag}-soak-warmup` },
-      }, false);
       log('soak: REST create folder at 1,000 requests per second for 5 minutes');
       const rssSamples: number[] = [];
       const timer = setInterval(() => {
