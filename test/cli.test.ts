@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Database } from '../src/store/db';
 import { snapshot } from './support/dbState';
 import { DIALECTS, freshDatabaseUrl } from './support/gateway';
+import { operatorEnv } from './support/instances';
 import { testWorld } from './support/world';
 
 const BIN = path.resolve('bin/org-admin-gateway.js');
@@ -131,9 +132,7 @@ describe('npm start on an empty database', () => {
     const databaseUrl = `sqlite:${path.join(dir, 'demo.sqlite3')}`;
     const start = async () => {
       const port = await freePort();
-      // As operators start it: without the test runner's NODE_ENV=test.
-      const { NODE_ENV: _testMode, ...inherited } = process.env;
-      const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...inherited, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
+      const child = spawn(process.execPath, [BIN, 'serve'], { env: operatorEnv({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }) });
       let out = '';
       child.stdout.on('data', (d) => { out += d; });
       const deadline = Date.now() + 30_000;

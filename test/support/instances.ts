@@ -17,15 +17,22 @@ export interface Instance {
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
-  // Without the test runner's NODE_ENV=test, which changes the defaults of graphql-js and Apollo.
+/**
+ * The environment of a process started as operators start it: this one's, without the test
+ * runner's NODE_ENV=test (which changes the defaults of graphql-js and Apollo), plus `env`.
+ */
+export function operatorEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const { NODE_ENV: _testMode, ...inherited } = process.env;
+  return { ...inherited, ...env };
+}
+
+export async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
   const child = spawn(process.execPath, [MAIN, 'serve'], {
-    env: {
-      ...inherited, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+    env: operatorEnv({
+      DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
       // Tests fail authentication on purpose (old keys after regeneration).
       AUTH_FAILURE_LIMIT_PER_CLIENT: '1000000/60', AUTH_FAILURE_LIMIT_PER_ACCOUNT: '1000000/60', ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
