@@ -3,7 +3,7 @@ import mysql from 'mysql2/promise';
 import { openDatabase } from '../src/store/db';
 import { folderNameKey } from '../src/store/keys';
 import { generateInvitationKey } from '../src/auth/keys';
-import { p99ByWindow, percentile, readStdin, startWhenDue, warmUp } from './processes';
+import { pacedLatencies, percentile, readStdin, startWhenDue, warmUp } from './processes';
 
 // Ceilings, in their own process: what the database allows with no gateway in the way.
 //  raw-insert: single-row INSERTs through a plain mysql2 pool.
@@ -87,12 +87,9 @@ async function drive(calls: number, concurrency: number, one: (n: number) => Pro
   };
 }
 
-/** Calls due every 1/rate seconds, each timed from when it was started, as the soak's load generator does. */
-async function drivePaced(rate: number, seconds: number, one: (n: number) => Promise<void>): Promise<Omit<CeilingResult, 'statementsPerCall'>> {
-  const calls = Math.round(rate * seconds);
-  await warmUp(calls, 50, one);
-  const latencies = new Float64Array(calls);
-  const windows: number[][] = [];
+/** `calls` calls due every 1/rate seconds, each timed from when it was started, as the soak's load generator does. */
+async function drivePaced(rate: number, calls: number, one: (n: number) => Promise<void>): Promise<Omit<CeilingResult, 'statementsPerCall'>> {
+  const latencies = pacedLatencies(calls, rate);
   let failed = 0;
   let firstError: unknown = null;
   const t0 = process.hrtime.bigint();
@@ -104,22 +101,14 @@ async function drivePaced(rate: number, seconds: number, one: (n: number) => Pro
     running.push(one(n).catch((err) => {
       failed++;
       firstError ??= err;
-    }).finally(() => {
-      const ms = elapsedMs() - at;
-      latencies[n] = ms;
-      (windows[Math.floor(((n * 1000) / rate) / 10_000)] ??= []).push(ms);
-    }));
+    }).finally(() => latencies.record(n, elapsedMs() - at)));
   };
   await startWhenDue(rate, calls, elapsedMs, start);
   await Promise.all(running);
   const cpu = process.cpuUsage(cpu0);
   if (firstError) process.stderr.write(`ceiling: ${failed} calls failed, first: ${(firstError as Error).message}\n`);
-  latencies.sort();
-  return {
-    calls, failed, seconds: elapsedMs() / 1000, rps: calls / (elapsedMs() / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99),
-    cpuMicrosPerCall: (cpu.user + cpu.system) / calls,
-    p99ByWindow: p99ByWindow(windows),
-  };
+  const took = elapsedMs() / 1000;
+  return { calls, failed, seconds: took, rps: calls / took, ...latencies.summary(), cpuMicrosPerCall: (cpu.user + cpu.system) / calls };
 }
 
 async function rawInsert(input: CeilingInput): Promise<CeilingResult> {
@@ -209,11 +198,13 @@ async function sameWork(input: CeilingInput): Promise<CeilingResult> {
       }
     }
   };
-  const result = input.pacedRate
-    ? await drivePaced(input.pacedRate, input.durationSeconds!, call)
-    : await drive(input.calls, input.concurrency, call);
+  const paced = input.pacedRate ? { rate: input.pacedRate, calls: Math.round(input.pacedRate * input.durationSeconds!) } : null;
+  // Warm-up calls are neither timed nor counted.
+  if (paced) await warmUp(paced.calls, 50, call);
+  const before = statements;
+  const result = paced ? await drivePaced(paced.rate, paced.calls, call) : await drive(input.calls, input.concurrency, call);
   await knex.destroy();
-  return { ...result, statementsPerCall: statements / result.calls };
+  return { ...result, statementsPerCall: (statements - before) / result.calls };
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { operation, type Api, type Caller, type OperationData } from './operations';
-import { p99ByWindow, percentile, readStdin, startWhenDue, warmUp } from './processes';
+import { pacedLatencies, percentile, readStdin, startWhenDue, warmUp } from './processes';
 
 // The load generator, in its own process, against 127.0.0.1, answering one JSON line: an
 // autocannon run bounded by a request count, or (the soak) a paced run bounded by a duration.
@@ -58,32 +58,32 @@ async function paced(input: LoadInput): Promise<LoadResult> {
   const rate = input.pacedRate!;
   const total = Math.round(rate * input.durationSeconds!);
   const pool = new Pool(input.url, { connections: input.connections, pipelining: 1 });
-  const latencies = new Float64Array(total);
-  const windows: number[][] = [];
+  /** The n-th request of the run, answered. */
+  const exchange = async (n: number): Promise<{ status: number; body: string }> => {
+    const req = op.build(input.api, n, input.callers[n % input.callers.length]!, input.data);
+    const res = await pool.request({ method: req.method, path: req.path, headers: req.headers, body: req.body || undefined });
+    return { status: res.statusCode, body: await res.body.text() };
+  };
+  const latencies = pacedLatencies(total, rate);
   let ok = 0;
   let failed = 0;
   let firstFailure: string | null = null;
   let done = 0;
   await warmUp(total, input.connections, async (n) => {
-    const req = op.build(input.api, n, input.callers[n % input.callers.length]!, input.data);
-    const res = await pool.request({ method: req.method, path: req.path, headers: req.headers, body: req.body || undefined });
-    const body = await res.body.text();
-    if (failedAnswer(input.api, res.statusCode, body)) throw new Error(`warm-up request failed: ${res.statusCode} ${body.slice(0, 300)}`);
+    const { status, body } = await exchange(n);
+    if (failedAnswer(input.api, status, body)) throw new Error(`warm-up request failed: ${status} ${body.slice(0, 300)}`);
   });
   const started = process.hrtime.bigint();
   const elapsedMs = (): number => Number(process.hrtime.bigint() - started) / 1e6;
   let lateMs = 0;
   const send = (n: number): void => {
-    const due = (n * 1000) / rate;
     const at = elapsedMs();
-    lateMs = Math.max(lateMs, at - due);
-    const req = op.build(input.api, n, input.callers[n % input.callers.length]!, input.data);
-    pool.request({ method: req.method, path: req.path, headers: req.headers, body: req.body || undefined })
-      .then(async (res) => {
-        const body = await res.body.text();
-        if (failedAnswer(input.api, res.statusCode, body)) {
+    lateMs = Math.max(lateMs, at - (n * 1000) / rate);
+    exchange(n)
+      .then(({ status, body }) => {
+        if (failedAnswer(input.api, status, body)) {
           failed++;
-          firstFailure ??= `${res.statusCode} ${body.slice(0, 300)}`;
+          firstFailure ??= `${status} ${body.slice(0, 300)}`;
         } else ok++;
       }, (err: Error) => {
         failed++;
@@ -92,9 +92,7 @@ async function paced(input: LoadInput): Promise<LoadResult> {
       .finally(() => {
         // From the moment it was sent: the schedule itself runs on timers of about 1 ms, whose
         // lateness (reported as scheduleLateMs) belongs to this process, not the server.
-        const ms = elapsedMs() - at;
-        latencies[n] = ms;
-        (windows[Math.floor(due / 10_000)] ??= []).push(ms);
+        latencies.record(n, elapsedMs() - at);
         done++;
       });
   };
@@ -102,11 +100,9 @@ async function paced(input: LoadInput): Promise<LoadResult> {
   while (done < total) await new Promise((r) => setTimeout(r, 5));
   const seconds = elapsedMs() / 1000;
   await pool.close();
-  const sorted = latencies.sort();
   return {
     requests: total, ok, failed, firstFailure, seconds, rps: total / seconds,
-    p50: percentile(sorted, 50), p99: percentile(sorted, 99),
-    p99ByWindow: p99ByWindow(windows),
+    ...latencies.summary(),
     scheduleLateMs: lateMs,
   };
 }

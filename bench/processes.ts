@@ -123,9 +123,26 @@ export function startWhenDue(rate: number, total: number, elapsedMs: () => numbe
   });
 }
 
-/** The p99 of each 10-second window of latencies (a paced run's windows, by when each was due). */
-export function p99ByWindow(windows: readonly number[][]): number[] {
-  return windows.map((w) => percentile(Float64Array.from(w).sort(), 99));
+/**
+ * A paced run's latencies: each call's, also grouped by the 10-second window it was due in; the
+ * summary gives p50 and p99 of all, and the p99 of each window.
+ */
+export function pacedLatencies(total: number, rate: number) {
+  const all = new Float64Array(total);
+  const windows: number[][] = [];
+  return {
+    record(n: number, ms: number): void {
+      all[n] = ms;
+      (windows[Math.floor((n * 1000) / rate / 10_000)] ??= []).push(ms);
+    },
+    summary(): { p50: number; p99: number; p99ByWindow: number[] } {
+      all.sort();
+      return {
+        p50: percentile(all, 50), p99: percentile(all, 99),
+        p99ByWindow: windows.map((w) => percentile(Float64Array.from(w).sort(), 99)),
+      };
+    },
+  };
 }
 
 /**
