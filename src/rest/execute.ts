@@ -1,29 +1,26 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { GraphQLError, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { GraphQLError, validate, type GraphQLSchema } from 'graphql';
+import { compileQuery, type CompiledQuery } from 'graphql-jit';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ZulipError, badRequest } from '../errors';
 import type { GraphQLContext } from '../graphql/context';
 
-const compiledBySchema = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, CompiledQuery>>();
+/** A route's document, ready to run on the schema. */
+export type CompiledDocument<TResult, TVariables> = CompiledQuery<TResult, TVariables>;
 
 /**
- * The shim's documents are fixed, so each is validated and compiled once, to a function that runs
- * it on this schema without graphql-js's per-request walk over the document (graphql-jit). A
- * document that does not validate is a programming error, reported at its first use.
+ * The shim's documents are fixed, so each is validated and compiled once, when the routes are
+ * registered, to a function that runs it on this schema without graphql-js's per-request walk
+ * over the document (graphql-jit). A document that does not validate stops the start-up.
  */
-function compiled(schema: GraphQLSchema, document: DocumentNode): CompiledQuery {
-  let bySchema = compiledBySchema.get(schema);
-  if (!bySchema) compiledBySchema.set(schema, bySchema = new WeakMap());
-  let query = bySchema.get(document);
-  if (!query) {
-    const invalid = validate(schema, document);
-    if (invalid.length > 0) throw new Error(`a REST route's document does not validate: ${invalid[0]!.message}`);
-    const result = compileQuery(schema, document);
-    if (!isCompiledQuery(result)) throw new Error(`a REST route's document does not compile: ${result.errors?.[0]?.message}`);
-    bySchema.set(document, query = result);
-  }
-  return query;
+export function compileDocument<TResult, TVariables>(
+  schema: GraphQLSchema, document: TypedDocumentNode<TResult, TVariables>,
+): CompiledDocument<TResult, TVariables> {
+  const invalid = validate(schema, document);
+  if (invalid.length > 0) throw new Error(`a REST route's document does not validate: ${invalid[0]!.message}`);
+  const result = compileQuery<TResult, TVariables>(schema, document);
+  if (!('query' in result)) throw new Error(`a REST route's document does not compile: ${result.errors?.[0]?.message}`);
+  return result;
 }
 
 /**
@@ -31,12 +28,11 @@ function compiled(schema: GraphQLSchema, document: DocumentNode): CompiledQuery 
  * resolvers' and operations', never the shim's. A failure comes back as the error it began as.
  */
 export async function executeDocument<TResult, TVariables>(
-  schema: GraphQLSchema,
-  document: TypedDocumentNode<TResult, TVariables>,
+  document: CompiledDocument<TResult, TVariables>,
   variables: TVariables,
   context: GraphQLContext,
 ): Promise<TResult> {
-  const result: ExecutionResult = await compiled(schema, document).query(undefined, context, variables as Record<string, unknown>);
+  const result = await document.query(undefined, context, variables);
   const first = result.errors?.[0];
   if (first) {
     const original = unwrapResolverError(first);

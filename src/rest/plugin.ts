@@ -6,7 +6,7 @@ import { authenticate } from '../auth/authenticate';
 import { ZulipError, badRequest } from '../errors';
 import { MAX_REQUEST_BODY_BYTES } from '../limits';
 import type { Services } from '../operations/context';
-import { executeDocument } from './execute';
+import { compileDocument, executeDocument, type CompiledDocument } from './execute';
 import { OPENAPI_PATH, openApiDocument } from './openapi/document';
 import { parseParams, type RawParams } from './params';
 import { sendError, sendInternalError, sendJson, sendNotFound, sendSuccess } from './responses';
@@ -113,17 +113,19 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
   // Read whole (so the body limit applies) and set aside.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
+  const routes = options.routes ?? ROUTES;
+  const documents = new Map<RestRoute, CompiledDocument<unknown, unknown>>(routes.map((r) => [r, compileDocument(schema, r.document)]));
+
   async function handle(route: RestRoute, pathValues: Record<string, number>, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const user = route.authenticated ? await authenticate(services, req.headers.authorization, req.ip, req.headers.host) : null;
     if (user && route.gate) route.gate(user);
     const { values, ignored } = parseParams(route.params, await rawParams(req));
     // Path values are never read from the body or query string (Zulip's PathOnly).
     Object.assign(values, pathValues);
-    const data = await executeDocument(schema, route.document, route.variables(values), { services, user, host: req.headers.host });
+    const data = await executeDocument(documents.get(route)!, route.variables(values), { services, user, host: req.headers.host });
     return sendSuccess(reply, route.response(data), ignored);
   }
 
-  const routes = options.routes ?? ROUTES;
   const byPath = new Map<string, Map<HttpMethod, RestRoute>>();
   for (const r of routes) {
     if (!byPath.has(r.path)) byPath.set(r.path, new Map());
