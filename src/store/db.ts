@@ -63,6 +63,9 @@ const knexLog = {
   debug: toStandardError,
 };
 
+/** MySQL connections kept open however long the pool sits idle. */
+export const WARM_CONNECTIONS = 2;
+
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
   if (url.startsWith('sqlite:')) {
     const filename = url.slice('sqlite:'.length);
@@ -86,10 +89,13 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     });
     return { knex, dialect: 'sqlite' };
   }
+  const poolMax = options.poolMax ?? 10;
   const knex = knexFactory({
     client: 'mysql2',
     connection: mysqlConnection(url),
-    pool: { min: 0, max: options.poolMax ?? 10 },
+    // Two connections stay open through quiet spells (the rest close after 30 s idle), so the
+    // first requests after one do not wait for new connections and prepare their statements again.
+    pool: { min: Math.min(WARM_CONNECTIONS, poolMax), max: poolMax, idleTimeoutMillis: 30_000 },
     acquireConnectionTimeout: 10_000,
     log: knexLog,
   });
