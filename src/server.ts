@@ -12,6 +12,7 @@ import { benchProbe } from './benchProbe';
 import { ZulipError } from './errors';
 import { MAX_REQUEST_BODY_BYTES } from './limits';
 import type { GraphQLContext } from './graphql/context';
+import { compiledSchemaGateway } from './graphql/compiledExecution';
 import { formatGraphQLError, zulipGraphQLError } from './graphql/errors';
 import { queryLimits } from './graphql/queryLimits';
 import { graphqlSchema } from './graphql/schema';
@@ -66,7 +67,8 @@ export async function buildServer(services: Services, options: ServerOptions = {
   const schema = graphqlSchema();
 
   const apollo = new ApolloServer<GraphQLContext>({
-    schema,
+    // The schema, served through an executor that runs documents sent again and again compiled.
+    gateway: compiledSchemaGateway(schema),
     introspection: services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
     validationRules: [queryLimits()],

@@ -6,7 +6,8 @@ import { authenticate } from '../auth/authenticate';
 import { ZulipError, badRequest } from '../errors';
 import { MAX_REQUEST_BODY_BYTES } from '../limits';
 import type { Services } from '../operations/context';
-import { compileDocument, executeDocument, type CompiledDocument } from './execute';
+import { compileFixedDocument, type CompiledOperation } from '../graphql/compiledExecution';
+import { executeDocument } from './execute';
 import { OPENAPI_PATH, openApiDocument } from './openapi/document';
 import { parseParams, type RawParams } from './params';
 import { sendError, sendInternalError, sendJson, sendNotFound, sendSuccess } from './responses';
@@ -114,7 +115,8 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
   const routes = options.routes ?? ROUTES;
-  const documents = new Map<RestRoute, CompiledDocument<unknown, unknown>>(routes.map((r) => [r, compileDocument(schema, r.document)]));
+  // Each route's document validated and compiled once, here: one that does not fit stops the start-up.
+  const documents = new Map<RestRoute, CompiledOperation<any, any>>(routes.map((r) => [r, compileFixedDocument(schema, r.document)]));
 
   async function handle(route: RestRoute, pathValues: Record<string, number>, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const user = route.authenticated ? await authenticate(services, req.headers.authorization, req.ip, req.headers.host) : null;
