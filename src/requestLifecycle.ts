@@ -39,13 +39,15 @@ export function sendErrorForUrl(req: FastifyRequest, reply: FastifyReply, status
  * is cleared once a request body has been read.)
  */
 export function answerLateRequests(app: FastifyInstance, timeoutMs: number): void {
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback-form hooks here and below, as in requestLog.ts: they run on every request.
+  app.addHook('onRequest', (req, reply, done) => {
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return;
       req.log.warn({ ms: timeoutMs }, 'request timed out');
       void sendErrorForUrl(req, reply, 503, REQUEST_TIMED_OUT);
     }, timeoutMs);
     reply.raw.once('close', () => clearTimeout(timer));
+    done();
   });
 }
 
@@ -69,8 +71,8 @@ export function isDraining(app: FastifyInstance): boolean {
  */
 export function closeConnectionsWhenDraining(app: FastifyInstance): void {
   app.addHook('preClose', async () => { draining.add(app); });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (draining.has(app)) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
