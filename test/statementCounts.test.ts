@@ -15,6 +15,7 @@ describe.each(DIALECTS)('SQL statements per request on %s', (dialect) => {
   it('create folder: the authentication lookup and one INSERT, no transaction', async () => {
     const { result: res, sql } = await recordStatements(g.db, () => post(g, 'admin', CREATE, { name: 'Counted', description: 'x' }));
     expect(res.status).toBe(200);
+    expect(await g.db.knex('channel_folders').where({ id: res.body.channel_folder_id }).first('name')).toEqual({ name: 'Counted' });
     expect(sql).toHaveLength(2);
     expect(sql[1]).toMatch(/^insert into/i);
     expect(sql.join(' ')).not.toMatch(/BEGIN|insert into [^ ]+ .*select/i);
@@ -34,6 +35,11 @@ describe.each(DIALECTS)('SQL statements per request on %s', (dialect) => {
     const groups = Array.from({ length: 20 }, (_, i) => [g.org.user_groups.open, g.org.user_groups.locked][i % 2]);
     const big = await recordStatements(g.db, () => post(g, 'owner', INVITE, { stream_ids: many, group_ids: groups }));
     expect(big.result.status).toBe(200);
+    // The link names every channel and group asked for, once each.
+    const key = /\/join\/([a-z2-7]{24})\//.exec(big.result.body.invite_link)![1];
+    const invite = await g.db.knex('multiuse_invites').where('invite_key', key).first('id');
+    expect((await g.db.knex('multiuse_invite_channels').where('invite_id', invite.id).pluck('channel_id')).sort()).toEqual([...new Set(many)].sort());
+    expect((await g.db.knex('multiuse_invite_groups').where('invite_id', invite.id).pluck('group_id')).sort()).toEqual([...new Set(groups)].sort());
     expect(big.sql.length).toBeLessThanOrEqual(7);
     expect(big.sql.length).toBe(small.sql.length);
   });
@@ -67,6 +73,8 @@ describe.each(DIALECTS)('SQL statements per request on %s', (dialect) => {
     const three = await recordStatements(g.db, () => request(g, 'DELETE', PROFILE, { who: 'member', query: { data: Object.values(g.org.custom_profile_fields).filter((id) => id !== g.org.custom_profile_fields.Badge) } }));
     expect(one.result.status).toBe(200);
     expect(three.result.status).toBe(200);
+    const left = await g.db.knex('custom_profile_field_values').where('user_id', g.userId('member')).pluck('field_id');
+    expect(left).toEqual([g.org.custom_profile_fields.Badge]);
     expect(three.sql.length).toBe(one.sql.length);
     expect(one.sql.length).toBeLessThanOrEqual(3);
   });
@@ -75,6 +83,10 @@ describe.each(DIALECTS)('SQL statements per request on %s', (dialect) => {
     const { result: res, sql } = await recordStatements(g.db, () => post(g, 'member2', REGENERATE));
     expect(res.status).toBe(200);
     g.keys.member2 = res.body.api_key;
+    // The new key works (here, to replace itself).
+    const again = await post(g, 'member2', REGENERATE);
+    expect(again.status).toBe(200);
+    g.keys.member2 = again.body.api_key;
     expect(sql).toHaveLength(5);
   });
 });
