@@ -50,13 +50,19 @@ export interface Served {
   stop: () => Promise<void>;
 }
 
-/** Starts a server process and waits until `readyPath` answers 200. */
-export async function startServer(args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<Served> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+/**
+ * Starts a server process and waits until `readyPath` answers 200. `under` runs Node under
+ * another program (valgrind and its options), which slows the start-up down: allow `startMs`.
+ */
+export async function startServer(
+  args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string, under: string[] = [], startMs = 30_000,
+): Promise<Served> {
+  const [command, ...commandArgs] = [...under, process.execPath, ...args];
+  const child = spawn(command!, commandArgs, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited: ${stderr}`);
     try {

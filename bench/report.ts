@@ -1,5 +1,6 @@
 import type { CeilingResult } from './ceilings';
 import type { Settling } from './database';
+import type { InstructionCount } from './instructions';
 
 // The table, the targets and the README section, from one run's results.
 
@@ -57,6 +58,8 @@ export interface BenchResults {
   };
   /** The waits for the database to write back earlier phases' changes (see settleDatabase). */
   settling?: Settling[];
+  /** Instructions per request under callgrind (`--instructions`); absent when not run. */
+  instructions?: InstructionCount[] | null;
   targets: Target[];
   totalSeconds: number;
 }
@@ -127,6 +130,18 @@ export function targets(r: BenchResults): Target[] {
   return out;
 }
 
+/** The instruction counts taken (`--instructions`), and which each one's ratio is to. */
+export const INSTRUCTION_LABELS = {
+  bare: 'bare Apollo, constant mutation',
+  trivial: 'trivial query { me { id } }',
+  rest: 'create folder, REST',
+  graphql: 'create folder, GraphQL',
+} as const;
+const INSTRUCTION_BASES: Record<string, string> = {
+  [INSTRUCTION_LABELS.trivial]: INSTRUCTION_LABELS.bare,
+  [INSTRUCTION_LABELS.graphql]: INSTRUCTION_LABELS.rest,
+};
+
 export function renderTable(r: BenchResults): string {
   const lines = [
     '| operation | API | clients | req/s | × ceiling | × raw INSERT | p50 ms (× ceiling) | p99 ms (× ceiling) | server CPU µs/req (× ceiling) | SQL/req | peak RSS MB |',
@@ -149,9 +164,17 @@ export function renderTable(r: BenchResults): string {
     ...(r.soak ? [`| same work, plain Knex (pool 10): create-folder paced at 1,000 calls/s for 5 minutes (the soak's ceiling) | – | ${f2(r.soak.ceiling.p99)} (the soak: ${f2(r.soak.p99)}) | – |`] : []),
     ...Object.entries(r.ceilings.sameWork).filter(([op]) => op !== 'trivial-query').map(([op, byClients]) => `| same work, plain Knex (pool 10): ${op} (${f0(byClients[50]!.statementsPerCall)} statements) | ${[1, 10, 50].map((c) => f0(byClients[c]!.rps)).join(' / ')} | ${f2(byClients[50]!.p99)} | ${f0(byClients[50]!.cpuMicrosPerCall)} |`),
   ];
+  const counts = new Map((r.instructions ?? []).map((i) => [i.label, i.instructionsPerRequest]));
+  const instructionLines = counts.size === 0 ? [] : ['',
+    '| under callgrind (10 clients; user-space instructions, the same whatever the machine\'s load) | instructions per request | its baseline\'s count ÷ this (compares as req/s do) |',
+    '|---|--:|--:|',
+    ...[...counts].map(([label, n]) => {
+      const base = counts.get(INSTRUCTION_BASES[label] ?? '');
+      return `| ${label} | ${f0(n)} | ${base ? `${f2(base / n)} (baseline: ${INSTRUCTION_BASES[label]})` : '–'} |`;
+    })];
   const targetLines = ['', '| target | measured | holds |', '|---|---|---|',
     ...r.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.holds === null ? 'not run' : t.holds ? 'yes' : '**no**'} |`)];
-  return [...lines, ...ceilingLines, ...targetLines].join('\n');
+  return [...lines, ...ceilingLines, ...instructionLines, ...targetLines].join('\n');
 }
 
 const START = '<!-- bench:start -->';

@@ -8,7 +8,8 @@ import { createBenchDatabase, loadBenchWorld, restoreProfileValues, settleDataba
 import type { LoadInput, LoadResult } from './loadgen';
 import { OPERATIONS, type Caller, type Operation, type OperationData } from './operations';
 import { cpuMicros, freePort, ROOT, rssPeakSampler, runScript, startServer, type Served } from './processes';
-import { renderReadme, renderTable, targets, type BenchResults, type Row } from './report';
+import { countInstructions, type InstructionCount } from './instructions';
+import { INSTRUCTION_LABELS, renderReadme, renderTable, targets, type BenchResults, type Row } from './report';
 import {
   CHANNELS, KEY_USERS, OWNERS, PROFILE_USERS, QUERY_USERS, REPLAY_KEY_USERS, initialApiKey, userEmail,
 } from './world';
@@ -253,6 +254,25 @@ async function main(): Promise<void> {
     }
 
     await server.stop();
+
+    // Instructions per request, on request (about 5 minutes more).
+    let instructions: InstructionCount[] | null = null;
+    if (args.has('--instructions')) {
+      if (!captured['create-folder'] || !captured['trivial-query']) throw new Error('--instructions runs create-folder and trivial-query: include them in --only');
+      log('instructions per request under callgrind');
+      const gateway = ['dist/src/main.js', 'serve'];
+      const gatewayEnv = { DATABASE_URL: database.url, BENCH: '1', HOST: '127.0.0.1' };
+      const load = (op: string, api: 'rest' | 'graphql', callers: Caller[]) => (url: string, amount: number): LoadInput => ({
+        url, op, api, connections: 0, amount, callers, data: { ...data, tag: `${data.tag}-instructions-${api}-${amount}` },
+      });
+      instructions = [
+        await countInstructions(INSTRUCTION_LABELS.bare, [path.join(__dirname, 'bareApollo.js')], {}, '/healthz',
+          (url, amount) => ({ ...load('trivial-query', 'graphql', [])(url, amount), constantGraphql: 'mutation { ping }' })),
+        await countInstructions(INSTRUCTION_LABELS.trivial, gateway, gatewayEnv, '/readyz', load('trivial-query', 'graphql', QUERY_USERS.map(caller))),
+        await countInstructions(INSTRUCTION_LABELS.rest, gateway, gatewayEnv, '/readyz', load('create-folder', 'rest', OWNERS.map(caller))),
+        await countInstructions(INSTRUCTION_LABELS.graphql, gateway, gatewayEnv, '/readyz', load('create-folder', 'graphql', OWNERS.map(caller))),
+      ];
+    }
     await db.knex.destroy();
 
     const results: BenchResults = {
@@ -271,6 +291,7 @@ async function main(): Promise<void> {
       rows,
       soak,
       settling,
+      instructions,
       targets: [],
       totalSeconds: (Date.now() - t0) / 1000,
     };
