@@ -6,8 +6,9 @@ import type { LoadInput, LoadResult } from './loadgen';
 import { freePort, runScript, startServer } from './processes';
 
 // `--instructions`: user-space instructions per request under callgrind, which counts the same
-// whatever else the machine is doing (seen here: within ±2% from one run to the next), while the
-// req/s and CPU figures move with the machine's load by tens of percent between runs.
+// whatever else the machine is doing (seen here: within 2% between ad-hoc runs, 3–7% between two
+// bench runs, as lookup sharing depends on timing), while the req/s and CPU figures move with the
+// machine's load by tens of percent between runs.
 
 export interface InstructionCount {
   label: string;

@@ -166,7 +166,7 @@ export function renderTable(r: BenchResults): string {
   ];
   const counts = new Map((r.instructions ?? []).map((i) => [i.label, i.instructionsPerRequest]));
   const instructionLines = counts.size === 0 ? [] : ['',
-    '| under callgrind (10 clients; user-space instructions, the same whatever the machine\'s load) | instructions per request | its baseline\'s count ÷ this (compares as req/s do) |',
+    '| under callgrind (10 clients; user-space instructions, whatever the machine\'s load; a few % between runs) | instructions per request | its baseline\'s count ÷ this (compares as req/s do) |',
     '|---|--:|--:|',
     ...[...counts].map(([label, n]) => {
       const base = counts.get(INSTRUCTION_BASES[label] ?? '');
