@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { Kind } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ZulipError, badRequest } from '../errors';
 import type { GraphQLContext } from '../graphql/context';
@@ -15,12 +15,12 @@ export async function executeDocument<TResult, TVariables>(
 ): Promise<TResult> {
   const result = await runCompiled(document, variables, context);
   const first = result.errors?.[0];
-  if (first) {
-    const original = unwrapResolverError(first);
-    if (original instanceof ZulipError) throw original;
-    // Variable coercion refused a value the shim let through: still the client's mistake.
-    if (original instanceof GraphQLError && original.originalError === undefined) throw badRequest(original.message);
-    throw original;
-  }
-  return result.data as TResult;
+  if (!first) return result.data as TResult;
+  // Variable coercion refused a value the shim let through: still the client's mistake. Such an
+  // error names its variable's definition (graphql-js's, which runCompiled returns); an error with
+  // no original one is not enough to tell, as graphql-jit makes a null in a non-null field so.
+  if (first.nodes?.[0]?.kind === Kind.VARIABLE_DEFINITION) throw badRequest(first.message);
+  const original = unwrapResolverError(first);
+  if (original instanceof ZulipError) throw original;
+  throw original;
 }
