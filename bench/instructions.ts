@@ -27,17 +27,18 @@ const CONNECTIONS = 10;
  * collector threads do not interleave differently from one run to the next.
  */
 export async function countInstructions(
-  label: string, args: string[], env: NodeJS.ProcessEnv, readyPath: string, load: (url: string, amount: number) => LoadInput,
+  label: string, args: string[], env: NodeJS.ProcessEnv, readyPath: string,
+  load: (url: string, amount: number, connections: number) => LoadInput,
 ): Promise<InstructionCount> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-callgrind-'));
   // callgrind_control finds the process through files named after USER and HOST: the same for both.
   const names = { USER: 'bench', HOST: '127.0.0.1' };
-  const control = (...flags: string[]) => execFileSync('callgrind_control', [...flags, String(served.pid)], { env: { ...process.env, ...names }, stdio: 'ignore' });
   const served = await startServer(['--single-threaded', ...args], { ...env, ...names }, await freePort(), readyPath,
     ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${path.join(dir, 'out.%p')}`], 180_000);
+  const control = (...flags: string[]) => execFileSync('callgrind_control', [...flags, String(served.pid)], { env: { ...process.env, ...names }, stdio: 'ignore' });
   try {
     const run = async (amount: number) => {
-      const result = await runScript<LoadResult>('loadgen.js', { ...load(served.url, amount), connections: CONNECTIONS }, 1_800_000);
+      const result = await runScript<LoadResult>('loadgen.js', load(served.url, amount, CONNECTIONS), 1_800_000);
       if (result.failed > 0) throw new Error(`${label} under callgrind: ${result.failed} of ${result.requests} failed; first: ${result.firstFailure}`);
       return result;
     };

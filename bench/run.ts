@@ -262,12 +262,12 @@ async function main(): Promise<void> {
       log('instructions per request under callgrind');
       const gateway = ['dist/src/main.js', 'serve'];
       const gatewayEnv = { DATABASE_URL: database.url, BENCH: '1', HOST: '127.0.0.1' };
-      const load = (op: string, api: 'rest' | 'graphql', callers: Caller[]) => (url: string, amount: number): LoadInput => ({
-        url, op, api, connections: 0, amount, callers, data: { ...data, tag: `${data.tag}-instructions-${api}-${amount}` },
+      const load = (op: string, api: 'rest' | 'graphql', callers: Caller[]) => (url: string, amount: number, connections: number): LoadInput => ({
+        url, op, api, connections, amount, callers, data: { ...data, tag: `${data.tag}-instructions-${api}-${amount}` },
       });
       instructions = [
         await countInstructions(INSTRUCTION_LABELS.bare, [path.join(__dirname, 'bareApollo.js')], {}, '/healthz',
-          (url, amount) => ({ ...load('trivial-query', 'graphql', [])(url, amount), constantGraphql: 'mutation { ping }' })),
+          (url, amount, connections) => ({ ...load('trivial-query', 'graphql', [])(url, amount, connections), constantGraphql: 'mutation { ping }' })),
         await countInstructions(INSTRUCTION_LABELS.trivial, gateway, gatewayEnv, '/readyz', load('trivial-query', 'graphql', QUERY_USERS.map(caller))),
         await countInstructions(INSTRUCTION_LABELS.rest, gateway, gatewayEnv, '/readyz', load('create-folder', 'rest', OWNERS.map(caller))),
         await countInstructions(INSTRUCTION_LABELS.graphql, gateway, gatewayEnv, '/readyz', load('create-folder', 'graphql', OWNERS.map(caller))),

@@ -85,15 +85,17 @@ export function compiledExecutor(schema: GraphQLSchema): GatewayExecutor {
   return async ({ document, operationName, request, context }) => {
     let entry = byDocument.get(document);
     if (!entry) byDocument.set(document, entry = { runs: 0, compiled: new Map() });
+    let op: CompiledOperation | null = null;
     if (entry.runs < RUNS_BEFORE_COMPILING) {
       entry.runs++;
-      return execute({ schema, document, operationName, variableValues: request.variables, contextValue: context });
+    } else {
+      const key = operationName ?? '';
+      op = entry.compiled.get(key) ?? null;
+      if (!entry.compiled.has(key)) entry.compiled.set(key, op = compileOperation(schema, document, operationName));
     }
-    const key = operationName ?? '';
-    let op = entry.compiled.get(key);
-    if (op === undefined) entry.compiled.set(key, op = compileOperation(schema, document, operationName));
-    if (op === null) return execute({ schema, document, operationName, variableValues: request.variables, contextValue: context });
-    return runCompiled(op, request.variables, context);
+    return op
+      ? runCompiled(op, request.variables, context)
+      : execute({ schema, document, operationName, variableValues: request.variables, contextValue: context });
   };
 }
 
