@@ -115,23 +115,24 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
 
   const routes = options.routes ?? ROUTES;
-  // Each route's document validated and compiled once, here: one that does not fit stops the start-up.
-  const documents = new Map<RestRoute, CompiledOperation<any, any>>(routes.map((r) => [r, compileFixedDocument(schema, r.document)]));
 
-  async function handle(route: RestRoute, pathValues: Record<string, number>, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  async function handle(
+    route: RestRoute, document: CompiledOperation<any, any>, pathValues: Record<string, number>, req: FastifyRequest, reply: FastifyReply,
+  ): Promise<FastifyReply> {
     const user = route.authenticated ? await authenticate(services, req.headers.authorization, req.ip, req.headers.host) : null;
     if (user && route.gate) route.gate(user);
     const { values, ignored } = parseParams(route.params, await rawParams(req));
     // Path values are never read from the body or query string (Zulip's PathOnly).
     Object.assign(values, pathValues);
-    const data = await executeDocument(documents.get(route)!, route.variables(values), { services, user, host: req.headers.host });
+    const data = await executeDocument(document, route.variables(values), { services, user, host: req.headers.host });
     return sendSuccess(reply, route.response(data), ignored);
   }
 
-  const byPath = new Map<string, Map<HttpMethod, RestRoute>>();
-  for (const r of routes) {
-    if (!byPath.has(r.path)) byPath.set(r.path, new Map());
-    byPath.get(r.path)!.set(r.method, r);
+  // Each route's document validated and compiled once, here: one that does not fit stops the start-up.
+  const byPath = new Map<string, Map<HttpMethod, { route: RestRoute; document: CompiledOperation<any, any> }>>();
+  for (const route of routes) {
+    if (!byPath.has(route.path)) byPath.set(route.path, new Map());
+    byPath.get(route.path)!.set(route.method, { route, document: compileFixedDocument(schema, route.document) });
   }
   for (const [path, methods] of byPath) {
     const allowed = [...methods.keys()].flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
@@ -144,10 +145,10 @@ export async function restApi(app: FastifyInstance, options: RestOptions): Promi
         const pathValues = integerPathValues(pathNames, req.params as Record<string, string>);
         if (pathValues === null) return sendNotFound(reply);
         if (req.method === 'OPTIONS') return reply.code(204).header('Allow', allowed.join(', ')).send();
-        const route = methods.get((req.method === 'HEAD' ? 'GET' : req.method) as HttpMethod);
-        if (!route) return methodNotAllowed(reply, allowed);
+        const found = methods.get((req.method === 'HEAD' ? 'GET' : req.method) as HttpMethod);
+        if (!found) return methodNotAllowed(reply, allowed);
         try {
-          return await handle(route, pathValues, req, reply);
+          return await handle(found.route, found.document, pathValues, req, reply);
         } catch (err) {
           if (err instanceof ZulipError) return sendError(reply, err);
           req.log.error({ err }, 'unexpected error in a REST request');
