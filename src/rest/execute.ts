@@ -1,6 +1,6 @@
 import { Kind } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { ZulipError, badRequest } from '../errors';
+import { badRequest } from '../errors';
 import type { GraphQLContext } from '../graphql/context';
 import { runCompiled, type CompiledOperation } from '../graphql/compiledExecution';
 
@@ -20,7 +20,6 @@ export async function executeDocument<TResult, TVariables>(
   // error names its variable's definition (graphql-js's, which runCompiled returns); an error with
   // no original one is not enough to tell, as graphql-jit makes a null in a non-null field so.
   if (first.nodes?.[0]?.kind === Kind.VARIABLE_DEFINITION) throw badRequest(first.message);
-  const original = unwrapResolverError(first);
-  if (original instanceof ZulipError) throw original;
-  throw original;
+  // A ZulipError (a refusal) reaches the handler as itself; anything else is a server fault.
+  throw unwrapResolverError(first);
 }

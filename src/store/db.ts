@@ -251,11 +251,11 @@ function statementOn(connection: MySqlConnection, sql: string): MySqlStatement |
  */
 async function prepared(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<unknown> {
   if (knex.client.config.client !== 'mysql2' || knex.isTransaction) return asText(knex, sql, bindings);
+  // mysql2 checks this in its own `execute`; a statement executed directly is not checked.
+  if (bindings.includes(undefined)) throw new TypeError('a bound value is undefined');
   knex.emit('query', { sql, bindings, method: 'raw' });
   const connection = await knex.client.acquireConnection() as MySqlConnection;
   try {
-    // mysql2 checks this in its own `execute`; a statement executed directly is not checked.
-    if (bindings.includes(undefined)) throw new TypeError('a bound value is undefined');
     const statement = await statementOn(connection, sql);
     return await new Promise((resolve, reject) => {
       statement.execute(bindings as unknown[], (err, result) => (err ? reject(err) : resolve(result)));
