@@ -376,11 +376,11 @@ export type User = {
   fullName: Scalars['String']['output'];
   id: Scalars['Int']['output'];
   isBot: Scalars['Boolean']['output'];
-  /** Direct messages received, oldest first; visible to the user only. */
+  /** Direct messages received, oldest first; visible to the user only, and in the payload of the join that made the account. */
   messages: Array<Message>;
   /** Custom profile field values. */
   profileData: Array<ProfileDataEntry>;
-  /** Devices registered for push notifications. */
+  /** Devices registered for push notifications; visible to the user only, and in the payload of the join that made the account. */
   pushDevices: Array<PushDevice>;
   role: Role;
 };

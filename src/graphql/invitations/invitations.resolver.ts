@@ -64,6 +64,6 @@ export class InvitationsResolver {
   })
   async joinWithInvitation(@Arg('input') input: JoinWithInvitationInput, @Ctx() ctx: GraphQLContext): Promise<JoinWithInvitationPayload> {
     const joined = await joinWithInvitation(ctx.services, ctx.host, input);
-    return { user: userToGraphQL(joined.user), apiKey: joined.apiKey, messages: joined.messages.map(toMessage) };
+    return { user: { ...userToGraphQL(joined.user), viewer: joined.user }, apiKey: joined.apiKey, messages: joined.messages.map(toMessage) };
   }
 }

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DateTimeISOResolver, JSONResolver, SafeIntResolver } from 'graphql-scalars';
+import type { User } from '../../store/types';
 import { Role } from '../role';
 
 export enum PushDeviceKind {
@@ -48,6 +49,12 @@ export class UserType {
   @Field() fullName!: string;
   @Field(() => Role) role!: Role;
   @Field() isBot!: boolean;
+  /**
+   * Not a field: who may see this user's own data (push devices, messages) when that is not the
+   * request's authenticated caller. A join answers with the account it created and hands over its
+   * key in the same payload, so that account's own data is its creator's to see.
+   */
+  viewer?: User;
 }
 
 @InputType({ description: 'Zulip: DELETE /users/me/profile_data.' })

@@ -34,14 +34,14 @@ export class UsersResolver {
     return profileData(ctx.services, user.id);
   }
 
-  @FieldResolver(() => [PushDeviceType], { description: 'Devices registered for push notifications.' })
+  @FieldResolver(() => [PushDeviceType], { description: 'Devices registered for push notifications; visible to the user only, and in the payload of the join that made the account.' })
   async pushDevices(@Root() user: UserType, @Ctx() ctx: GraphQLContext): Promise<PushDeviceType[]> {
-    return (await pushDevices(ctx.services, ctx.user, user.id)).map((d) => ({ kind: d.kind as PushDeviceKind }));
+    return (await pushDevices(ctx.services, user.viewer ?? ctx.user, user.id)).map((d) => ({ kind: d.kind as PushDeviceKind }));
   }
 
-  @FieldResolver(() => [MessageType], { description: 'Direct messages received, oldest first; visible to the user only.' })
+  @FieldResolver(() => [MessageType], { description: 'Direct messages received, oldest first; visible to the user only, and in the payload of the join that made the account.' })
   async messages(@Root() user: UserType, @Ctx() ctx: GraphQLContext): Promise<MessageType[]> {
-    return (await messages(ctx.services, ctx.user, user.id)).map(toMessage);
+    return (await messages(ctx.services, user.viewer ?? ctx.user, user.id)).map(toMessage);
   }
 
   @Authorized()
