@@ -36,7 +36,11 @@ export const requireMemberOrAdmin = gate({ refuses: isGuest, refusal: NOT_FOR_GU
 
 export const requireHuman = gate({ refuses: isBot, refusal: NOT_FOR_BOTS });
 
-/** Data only its user may see (push devices, messages): refused to anyone else, and to no one. */
+/**
+ * Data only its user may see (push devices, messages): refused to anyone else, and to no one. The
+ * viewer is the request's caller, except in a join's payload: there it is the account the join
+ * made, whose key the same payload hands over.
+ */
 export function checkViewingOwnData(viewer: User | null, userId: number): void {
   if (viewer === null || viewer.id !== userId) throw badRequest('Insufficient permission');
 }
