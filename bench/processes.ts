@@ -16,6 +16,19 @@ export function cpuMicros(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
 }
 
+/** The machine's CPU time so far (from /proc/stat, in clock ticks): all of it, and what the hypervisor gave to other guests. */
+export function machineCpuTicks(): { total: number; steal: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is in user's).
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 };
+}
+
+/** The share of the machine's CPU time stolen by other guests between two readings. */
+export function stealShare(from: { total: number; steal: number }, to: { total: number; steal: number }): number {
+  return to.total > from.total ? (to.steal - from.steal) / (to.total - from.total) : 0;
+}
+
 export function rssBytes(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;

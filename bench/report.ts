@@ -37,7 +37,11 @@ export interface Target {
 export interface BenchResults {
   date: string;
   commit: string;
-  machine: { cpus: number; cpuModel: string; node: string; mariadb: string; loadAverageBefore?: number; loadAverageAfter?: number };
+  machine: {
+    cpus: number; cpuModel: string; node: string; mariadb: string; loadAverageBefore?: number; loadAverageAfter?: number;
+    /** Share of the machine's CPU time the hypervisor gave to other guests during the run. */
+    stealShare?: number;
+  };
   world: { users: number; channels: number; groups: number; profileFields: number };
   serverIdleRssMB: number;
   ceilings: {
@@ -180,10 +184,17 @@ export function renderTable(r: BenchResults): string {
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
+/** A shared host's neighbours: their share of the CPU time, when the run recorded it. */
+function stealNote(share: number | undefined): string {
+  if (share === undefined) return '';
+  const busy = share > 0.1 ? ' (the host was busy: timed figures are low, and instruction counts a little high)' : '';
+  return `; ${f0(share * 100)}% of the machine's CPU time went to other guests of its host${busy}`;
+}
+
 export function renderReadme(readme: string, r: BenchResults, file: string): string {
   const section = [
     START,
-    `Latest run: ${r.date.slice(0, 16).replace('T', ' ')} UTC, commit ${r.commit}, ${r.machine.cpus} CPUs (${r.machine.cpuModel}), Node ${r.machine.node}, MariaDB ${r.machine.mariadb}; 1-minute load average ${f1(r.machine.loadAverageBefore ?? NaN)} before the run${(r.machine.loadAverageBefore ?? 0) > r.machine.cpus ? ' (above the CPU count: other work shared the machine and the absolute figures are low)' : ''} and ${f1(r.machine.loadAverageAfter ?? NaN)} at its end (its own load); full figures in \`${file}\`.`,
+    `Latest run: ${r.date.slice(0, 16).replace('T', ' ')} UTC, commit ${r.commit}, ${r.machine.cpus} CPUs (${r.machine.cpuModel}), Node ${r.machine.node}, MariaDB ${r.machine.mariadb}; 1-minute load average ${f1(r.machine.loadAverageBefore ?? NaN)} before the run${(r.machine.loadAverageBefore ?? 0) > r.machine.cpus ? ' (above the CPU count: other work shared the machine and the absolute figures are low)' : ''} and ${f1(r.machine.loadAverageAfter ?? NaN)} at its end (its own load)${stealNote(r.machine.stealShare)}; full figures in \`${file}\`.`,
     '',
     renderTable(r),
     END,
