@@ -306,7 +306,7 @@ async function main(): Promise<void> {
     };
     results.targets = targets(results);
     if (only) {
-      process.stdout.write(`${renderTable(results)}\n\n(--only: nothing written)\n`);
+      process.stdout.write(`${renderTable(results)}\n\n(--only: nothing written; ${Math.round((results.machine.stealShare ?? 0) * 100)}% of the CPU time went to other guests of the host)\n`);
       return;
     }
     const day = results.date.slice(0, 10);
