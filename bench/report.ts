@@ -185,7 +185,7 @@ const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
 /** A shared host's neighbours: their share of the CPU time, when the run recorded it. */
-function stealNote(share: number | undefined): string {
+export function stealNote(share: number | undefined): string {
   if (share === undefined) return '';
   const busy = share > 0.1 ? ' (the host was busy: timed figures are low, and instruction counts a little high)' : '';
   return `; ${f0(share * 100)}% of the machine's CPU time went to other guests of its host${busy}`;

@@ -9,7 +9,7 @@ import type { LoadInput, LoadResult } from './loadgen';
 import { OPERATIONS, type Caller, type Operation, type OperationData } from './operations';
 import { cpuMicros, freePort, machineCpuTicks, ROOT, rssPeakSampler, runScript, startServer, stealShare, type Served } from './processes';
 import { countInstructions, type InstructionCount } from './instructions';
-import { INSTRUCTION_LABELS, renderReadme, renderTable, targets, type BenchResults, type Row } from './report';
+import { INSTRUCTION_LABELS, renderReadme, renderTable, stealNote, targets, type BenchResults, type Row } from './report';
 import {
   CHANNELS, KEY_USERS, OWNERS, PROFILE_USERS, QUERY_USERS, REPLAY_KEY_USERS, initialApiKey, userEmail,
 } from './world';
@@ -274,18 +274,18 @@ async function main(): Promise<void> {
       const load = (op: string, api: 'rest' | 'graphql', callers: Caller[]) => (url: string, amount: number, connections: number): LoadInput => ({
         url, op, api, connections, amount, callers, data: { ...data, tag: `${data.tag}-instructions-${api}-${amount}` },
       });
-      // Each gateway count starts on a settled database too: the count includes what the process
-      // does while it waits, so a database still writing back the soak's INSERTs would raise it.
-      const counted = async (label: string, op: string, api: 'rest' | 'graphql', callers: Caller[]) => {
+      // Each count starts on a settled database too: a count includes what the process does while
+      // it waits, so a database still writing back the soak's INSERTs would raise it (run 8's GraphQL count came straight after the soak).
+      const counted = async (label: string, command: string[], env: NodeJS.ProcessEnv, readyPath: string, requests: Parameters<typeof countInstructions>[4]) => {
         await settle(`${label} under callgrind`);
-        return countInstructions(label, gateway, gatewayEnv, '/readyz', load(op, api, callers));
+        return countInstructions(label, command, env, readyPath, requests);
       };
       instructions = [
-        await countInstructions(INSTRUCTION_LABELS.bare, [path.join(__dirname, 'bareApollo.js')], {}, '/healthz',
+        await counted(INSTRUCTION_LABELS.bare, [path.join(__dirname, 'bareApollo.js')], {}, '/healthz',
           (url, amount, connections) => ({ ...load('trivial-query', 'graphql', [])(url, amount, connections), constantGraphql: 'mutation { ping }' })),
-        await counted(INSTRUCTION_LABELS.trivial, 'trivial-query', 'graphql', QUERY_USERS.map(caller)),
-        await counted(INSTRUCTION_LABELS.rest, 'create-folder', 'rest', OWNERS.map(caller)),
-        await counted(INSTRUCTION_LABELS.graphql, 'create-folder', 'graphql', OWNERS.map(caller)),
+        await counted(INSTRUCTION_LABELS.trivial, gateway, gatewayEnv, '/readyz', load('trivial-query', 'graphql', QUERY_USERS.map(caller))),
+        await counted(INSTRUCTION_LABELS.rest, gateway, gatewayEnv, '/readyz', load('create-folder', 'rest', OWNERS.map(caller))),
+        await counted(INSTRUCTION_LABELS.graphql, gateway, gatewayEnv, '/readyz', load('create-folder', 'graphql', OWNERS.map(caller))),
       ];
     }
     await db.knex.destroy();
@@ -312,7 +312,7 @@ async function main(): Promise<void> {
     };
     results.targets = targets(results);
     if (only) {
-      process.stdout.write(`${renderTable(results)}\n\n(--only: nothing written; ${Math.round((results.machine.stealShare ?? 0) * 100)}% of the CPU time went to other guests of the host)\n`);
+      process.stdout.write(`${renderTable(results)}\n\n(--only: nothing written${stealNote(results.machine.stealShare)})\n`);
       return;
     }
     const day = results.date.slice(0, 10);

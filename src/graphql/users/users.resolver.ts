@@ -21,6 +21,11 @@ export function toMessage(m: Message): MessageType {
   return { id: m.id, senderName: m.senderName, content: m.content, renderedContent: m.renderedContent, sentAt: m.sentAt };
 }
 
+/** Who sees a user's own-data fields: the request's caller, unless the object names its viewer (a join's payload). */
+function viewerOf(user: UserType, ctx: GraphQLContext): User | null {
+  return user.viewer ?? ctx.user;
+}
+
 @Resolver(() => UserType)
 export class UsersResolver {
   @Authorized()
@@ -36,12 +41,12 @@ export class UsersResolver {
 
   @FieldResolver(() => [PushDeviceType], { description: 'Devices registered for push notifications; visible to the user only, and in the payload of the join that made the account.' })
   async pushDevices(@Root() user: UserType, @Ctx() ctx: GraphQLContext): Promise<PushDeviceType[]> {
-    return (await pushDevices(ctx.services, user.viewer ?? ctx.user, user.id)).map((d) => ({ kind: d.kind as PushDeviceKind }));
+    return (await pushDevices(ctx.services, viewerOf(user, ctx), user.id)).map((d) => ({ kind: d.kind as PushDeviceKind }));
   }
 
   @FieldResolver(() => [MessageType], { description: 'Direct messages received, oldest first; visible to the user only, and in the payload of the join that made the account.' })
   async messages(@Root() user: UserType, @Ctx() ctx: GraphQLContext): Promise<MessageType[]> {
-    return (await messages(ctx.services, user.viewer ?? ctx.user, user.id)).map(toMessage);
+    return (await messages(ctx.services, viewerOf(user, ctx), user.id)).map(toMessage);
   }
 
   @Authorized()
