@@ -60,6 +60,20 @@ describe.skipIf(!DIALECTS.includes('mysql'))('prepared statements on MySQL', () 
     expect(again.prepared - again.closed).toBe(PREPARED_PER_CONNECTION);
   });
 
+  it('closes none of a full set of kept statements for one that fails to prepare', async () => {
+    const text = (n: number) => `SELECT ${n} AS kept, ? AS v`;
+    for (let n = 0; n < PREPARED_PER_CONNECTION; n++) await preparedRows(db.knex, text(n), [n]);
+    const full = await counters();
+    await expect(preparedRows(db.knex, 'SELECT ? FROM no_such_table', [1])).rejects.toThrow(/no_such_table/);
+    for (let n = 0; n < PREPARED_PER_CONNECTION; n++) {
+      expect(await preparedRows(db.knex, text(n), ['again'])).toEqual([{ kept: n, v: 'again' }]);
+    }
+    const after = await counters();
+    expect(after.closed - full.closed).toBe(0);
+    // Only the failed attempt reached the server as a prepare: every kept statement still was.
+    expect(after.prepared - full.prepared).toBe(1);
+  });
+
   it('refuses an undefined bound value before sending anything', async () => {
     const before = await counters();
     await expect(preparedRows(db.knex, 'SELECT ? AS v', [undefined])).rejects.toThrow(TypeError);

@@ -20,7 +20,8 @@ export interface OpenOptions {
 
 /**
  * Prepared statements kept per connection: only the fixed hot statements are prepared, so this
- * holds them all, and bounds what the server keeps; the least recently used beyond it is closed.
+ * holds them all, and bounds what the server keeps (one more for the moment between preparing a
+ * new statement and closing the least recently used one).
  */
 export const PREPARED_PER_CONNECTION = 64;
 
@@ -226,14 +227,15 @@ function statementOn(connection: MySqlConnection, sql: string): MySqlStatement |
     kept.set(sql, statement);
     return statement;
   }
-  if (kept.size >= PREPARED_PER_CONNECTION) {
-    const oldest = kept.keys().next().value!;
-    kept.delete(oldest);
-    connection.unprepare(oldest);
-  }
   return new Promise((resolve, reject) => {
     connection.prepare(sql, (err, prepared) => {
       if (err) return reject(err);
+      // Room is made once the new statement exists: a failed prepare closes nothing kept.
+      if (kept.size >= PREPARED_PER_CONNECTION) {
+        const oldest = kept.keys().next().value!;
+        kept.delete(oldest);
+        connection.unprepare(oldest);
+      }
       kept.set(sql, prepared);
       resolve(prepared);
     });
