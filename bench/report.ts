@@ -1,6 +1,7 @@
 import type { CeilingResult } from './ceilings';
 import type { Settling } from './database';
 import type { InstructionCount } from './instructions';
+import { hostWasBusy } from './processes';
 
 // The table, the targets and the README section, from one run's results.
 
@@ -187,7 +188,7 @@ const END = '<!-- bench:end -->';
 /** A shared host's neighbours: their share of the CPU time, when the run recorded it. */
 export function stealNote(share: number | undefined): string {
   if (share === undefined) return '';
-  const busy = share > 0.1 ? ' (the host was busy: timed figures are low, and instruction counts a little high)' : '';
+  const busy = hostWasBusy(share) ? ' (the host was busy: timed figures are low, and instruction counts a little high)' : '';
   return `; ${f0(share * 100)}% of the machine's CPU time went to other guests of its host${busy}`;
 }
 

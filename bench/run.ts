@@ -7,7 +7,7 @@ import type { CeilingInput, CeilingResult, CapturedRequest, Statement } from './
 import { createBenchDatabase, loadBenchWorld, restoreProfileValues, settleDatabase, valuedFieldIds, type Settling } from './database';
 import type { LoadInput, LoadResult } from './loadgen';
 import { OPERATIONS, type Caller, type Operation, type OperationData } from './operations';
-import { cpuMicros, freePort, machineCpuTicks, ROOT, rssPeakSampler, runScript, startServer, stealShare, type Served } from './processes';
+import { cpuMicros, freePort, hostWasBusy, machineCpuTicks, ROOT, rssPeakSampler, runScript, startServer, stealShare, type Served } from './processes';
 import { countInstructions, type InstructionCount } from './instructions';
 import { INSTRUCTION_LABELS, renderReadme, renderTable, stealNote, targets, type BenchResults, type Row } from './report';
 import {
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   const ticksBefore = machineCpuTicks();
   await new Promise((r) => setTimeout(r, 2_000));
   const stolenAtStart = stealShare(ticksBefore, machineCpuTicks());
-  if (stolenAtStart > 0.1) log(`warning: ${Math.round(stolenAtStart * 100)}% of the CPU time went to other guests of the host in the last 2 s; timed figures will be low`);
+  if (hostWasBusy(stolenAtStart)) log(`warning: ${Math.round(stolenAtStart * 100)}% of the CPU time went to other guests of the host in the last 2 s; timed figures will be low`);
   const database = await createBenchDatabase();
   log(`database ${database.name}`);
   const servers: Served[] = [];
